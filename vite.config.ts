@@ -1,0 +1,24 @@
+import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [
+    reactRouter(),
+    // `#request-context` stays external in the SSR build so the server and the loaders share one context token.
+    fastifyReactRouterDev({
+      entry: './server/dev-server.ts',
+      externalizeServerEntryImports: ['#request-context'],
+    }),
+  ],
+  optimizeDeps: {
+    include: ['@mantine/core', '@mantine/hooks', '@mantine/nprogress', 'i18next', 'react-i18next'],
+    exclude: ['@electric-sql/pglite', 'pg', 'drizzle-orm'],
+  },
+  ssr: {
+    external: ['@electric-sql/pglite', 'pg', 'drizzle-orm'],
+  },
+  build: {
+    target: 'es2022',
+  },
+});

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// Kept apart from vite.config.ts so the React Router plugin is not loaded in tests.
+const apiProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    onConsoleLog: () => false,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      apiProject('api', { TEST_DB: 'pglite' }),
+      // The same API suite against a PostgreSQL server, when one is given (CI gives one).
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'postgres' })] : []),
+    ],
+  },
+});
