@@ -1,0 +1,55 @@
+/**
+ * The stable error codes of the API (`{"error": {"code", "message"}}`). Clients switch on the code and show the
+ * localized text of ERROR_MESSAGE_KEYS; the English message in the answer is for people reading logs.
+ */
+
+export const ERROR_CODES = [
+  'validation',
+  'email_taken',
+  'invalid_credentials',
+  'rate_limited',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'wrong_current_password',
+  'invalid_or_expired_token',
+  'order_price_error',
+  'payment_failed',
+  'conflict',
+  'internal',
+  'text_not_valid',
+  'already_homologated',
+  'unknown_reference',
+  'not_paid',
+  'invalid_signature',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * The i18n key (validation namespace) of each code's text. `validation` shows the generic form message, because
+ * the details are already next to each field.
+ */
+export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
+  validation: 'validation:generic',
+  email_taken: 'validation:email_taken',
+  invalid_credentials: 'validation:invalid_credentials',
+  rate_limited: 'validation:rate_limited',
+  unauthorized: 'validation:unauthorized',
+  forbidden: 'validation:forbidden',
+  not_found: 'validation:not_found',
+  wrong_current_password: 'validation:wrong_current_password',
+  invalid_or_expired_token: 'validation:invalid_or_expired_token',
+  order_price_error: 'validation:order_price_error',
+  payment_failed: 'validation:payment_failed',
+  conflict: 'validation:conflict',
+  internal: 'validation:internal',
+  text_not_valid: 'validation:text_not_valid',
+  already_homologated: 'validation:already_homologated',
+  unknown_reference: 'validation:unknown_reference',
+  not_paid: 'validation:not_paid',
+  invalid_signature: 'validation:internal',
+};

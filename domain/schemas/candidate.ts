@@ -1,0 +1,152 @@
+/**
+ * A candidate of an order: who rides which challenge, and the honour statements. Ages are counted on the day of
+ * the order, hence a schema factory taking that day. Also the draft a user fills in before ordering.
+ */
+import * as z from 'zod';
+
+import { ageCategory } from '../ages.ts';
+import { isValidCalendarDate, type CalendarDate } from '../dates.ts';
+import { CHALLENGE_IDS } from '../ventoux.ts';
+import {
+  CIVILITES,
+  EVEN_WITH_FIELD_ERRORS,
+  GENERIC_MESSAGE,
+  birthDateField,
+  contactIssues,
+  countryField,
+  emailField,
+  optionalText,
+  reportIssues,
+  requiredText,
+  type FieldIssue,
+} from './common.ts';
+import type { UserFields } from './user.ts';
+
+function requireOrderDate(orderDate: CalendarDate): void {
+  if (!isValidCalendarDate(orderDate)) throw new RangeError(`Not a calendar date: ${orderDate}`);
+}
+
+/** From 14 to 17 on the order date, the parental authorisation and the medical certificate are required. */
+function minorIssues(value: Record<string, unknown>, orderDate: CalendarDate): FieldIssue[] {
+  const birthDate = value.date_naissance;
+  if (!isValidCalendarDate(birthDate) || ageCategory(birthDate, orderDate) !== 'minor') return [];
+  const issues: FieldIssue[] = [];
+  if (value.autorisation_parentale !== true) {
+    issues.push({ path: ['autorisation_parentale'], message: 'validation:autorisation_parentale_required' });
+  }
+  if (value.certificat_medical !== true) {
+    issues.push({ path: ['certificat_medical'], message: 'validation:certificat_medical_required' });
+  }
+  return issues;
+}
+
+/** A candidate as ordered (POST /api/orders) and as the order form checks it. */
+export function candidateSchema(orderDate: CalendarDate) {
+  requireOrderDate(orderDate);
+  return z
+    .object({
+      epreuve: z.enum(CHALLENGE_IDS, { error: 'validation:epreuve_required' }),
+      civilite: z.enum(CIVILITES, { error: 'validation:civilite_required' }),
+      nom: requiredText('validation:nom_required'),
+      prenom: requiredText('validation:prenom_required'),
+      email: emailField(),
+      portable: requiredText('validation:phone_invalid', 30),
+      date_naissance: birthDateField().refine((date) => ageCategory(date, orderDate) !== 'too_young', {
+        error: 'validation:too_young',
+      }),
+      adresse: requiredText('validation:adresse_required', 200),
+      complement: optionalText(200),
+      code_postal: requiredText('validation:cp_invalid', 20),
+      ville: requiredText('validation:ville_required'),
+      pays: countryField('validation:pays_required'),
+      nationalite: countryField('validation:nationalite_required'),
+      attestation_condition_physique: z.literal(true, {
+        error: 'validation:attestation_condition_physique_required',
+      }),
+      attestation_assurance: z.literal(true, { error: 'validation:attestation_assurance_required' }),
+      autorisation_parentale: z.boolean({ error: GENERIC_MESSAGE }).default(false),
+      certificat_medical: z.boolean({ error: GENERIC_MESSAGE }).default(false),
+    })
+    .superRefine(
+      (value, ctx) =>
+        reportIssues(ctx, [
+          ...contactIssues(value, { phone: 'portable', postalCode: 'code_postal', country: 'pays' }),
+          ...minorIssues(value, orderDate),
+        ]),
+      EVEN_WITH_FIELD_ERRORS,
+    );
+}
+export type Candidate = z.infer<ReturnType<typeof candidateSchema>>;
+
+/**
+ * A candidate being filled in (the order draft kept in the browser): any field may still be empty; the selects
+ * and the date picker hold '' or null until chosen. Checks only the types, which is also all the price needs.
+ */
+export const candidateDraftSchema = z.object({
+  epreuve: z.union([z.enum(CHALLENGE_IDS), z.literal('')]),
+  civilite: z.union([z.enum(CIVILITES), z.literal('')]),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  portable: z.string(),
+  date_naissance: z.string().nullable(),
+  adresse: z.string(),
+  complement: z.string(),
+  code_postal: z.string(),
+  ville: z.string(),
+  pays: z.string().nullable(),
+  nationalite: z.string().nullable(),
+  attestation_condition_physique: z.boolean(),
+  attestation_assurance: z.boolean(),
+  autorisation_parentale: z.boolean(),
+  certificat_medical: z.boolean(),
+});
+export type CandidateDraft = z.infer<typeof candidateDraftSchema>;
+
+/** A new, empty candidate for the order form. */
+export function blankCandidate(): CandidateDraft {
+  return {
+    epreuve: '',
+    civilite: '',
+    nom: '',
+    prenom: '',
+    email: '',
+    portable: '',
+    date_naissance: null,
+    adresse: '',
+    complement: '',
+    code_postal: '',
+    ville: '',
+    pays: null,
+    nationalite: null,
+    attestation_condition_physique: false,
+    attestation_assurance: false,
+    autorisation_parentale: false,
+    certificat_medical: false,
+  };
+}
+
+/** The user's own fields as read back from the API; older accounts may lack some of them. */
+export type UserPrefill = { [K in keyof UserFields]?: UserFields[K] | null };
+
+/**
+ * The first candidate of an order, prefilled from the signed-in user. The specification fills the nationality
+ * from the user's country (pays), not from the user's nationality; the user can change it in the form.
+ */
+export function candidateFromUser(user: UserPrefill): CandidateDraft {
+  return {
+    ...blankCandidate(),
+    civilite: user.civilite ?? '',
+    nom: user.nom ?? '',
+    prenom: user.prenom ?? '',
+    email: user.email ?? '',
+    portable: user.tel ?? '',
+    date_naissance: user.date_naissance || null,
+    adresse: user.adresse ?? '',
+    complement: user.complement ?? '',
+    code_postal: user.cp ?? '',
+    ville: user.ville ?? '',
+    pays: user.pays || null,
+    nationalite: user.pays || null,
+  };
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+
+import {
+  FORM_ERROR_PATH,
+  birthDateField,
+  calendarDateField,
+  contactIssues,
+  countryField,
+  emailField,
+  fieldErrors,
+  optionalText,
+  pagingQuery,
+  requiredText,
+} from './common.ts';
+
+describe('requiredText', () => {
+  const schema = requiredText('validation:nom_required', 5);
+
+  it('trims', () => {
+    expect(schema.parse('  Ada ')).toBe('Ada');
+  });
+
+  it('answers the given key when missing or blank, too_long when too long', () => {
+    expect(schema.safeParse('   ').error?.issues[0]?.message).toBe('validation:nom_required');
+    expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('validation:nom_required');
+    expect(schema.safeParse(null).error?.issues[0]?.message).toBe('validation:nom_required');
+    expect(schema.safeParse('abcdef').error?.issues[0]?.message).toBe('validation:too_long');
+  });
+});
+
+describe('optionalText', () => {
+  it("reads missing, null and blank as ''", () => {
+    const schema = optionalText(10);
+    expect(schema.parse(undefined)).toBe('');
+    expect(schema.parse(null)).toBe('');
+    expect(schema.parse('  ')).toBe('');
+    expect(schema.parse(' Bât. B ')).toBe('Bât. B');
+    expect(schema.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe('validation:too_long');
+  });
+});
+
+describe('countryField', () => {
+  const schema = countryField('validation:pays_required');
+
+  it('accepts known codes, in any case', () => {
+    expect(schema.parse('fr')).toBe('fr');
+    expect(schema.parse(' BE ')).toBe('be');
+  });
+
+  it('refuses unknown codes and null', () => {
+    for (const value of ['zz', 'france', '', null, undefined]) {
+      expect(schema.safeParse(value).error?.issues[0]?.message).toBe('validation:pays_required');
+    }
+  });
+});
+
+describe('calendarDateField and birthDateField', () => {
+  it('distinguishes missing from invalid', () => {
+    const schema = calendarDateField('validation:date_livraison_required', 'validation:generic');
+    expect(schema.parse('2025-07-01')).toBe('2025-07-01');
+    expect(schema.safeParse(null).error?.issues.map((issue) => issue.message)).toEqual([
+      'validation:date_livraison_required',
+    ]);
+    expect(schema.safeParse('').error?.issues.map((issue) => issue.message)).toEqual([
+      'validation:date_livraison_required',
+    ]);
+    expect(schema.safeParse('2025-02-30').error?.issues.map((issue) => issue.message)).toEqual([
+      'validation:generic',
+    ]);
+  });
+
+  it('wants a birth date in the past and not before 1900', () => {
+    const schema = birthDateField();
+    expect(schema.parse('1980-04-12')).toBe('1980-04-12');
+    expect(schema.parse('1900-01-01')).toBe('1900-01-01');
+    expect(schema.safeParse('1899-12-31').error?.issues[0]?.message).toBe(
+      'validation:date_naissance_invalid',
+    );
+    expect(schema.safeParse('2999-01-01').error?.issues[0]?.message).toBe(
+      'validation:date_naissance_invalid',
+    );
+    expect(schema.safeParse('1980-13-01').error?.issues[0]?.message).toBe(
+      'validation:date_naissance_invalid',
+    );
+    expect(schema.safeParse(null).error?.issues[0]?.message).toBe('validation:date_naissance_required');
+  });
+});
+
+describe('emailField', () => {
+  const schema = emailField();
+
+  it('trims and lowercases', () => {
+    expect(schema.parse('  Jean.Dupont@Example.FR ')).toBe('jean.dupont@example.fr');
+  });
+
+  it('refuses invalid and overlong addresses', () => {
+    for (const value of ['', 'jean', 'jean@', '@example.fr', 'jean@example', 'a b@example.fr', null]) {
+      expect(schema.safeParse(value).error?.issues[0]?.message, String(value)).toBe(
+        'validation:email_invalid',
+      );
+    }
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.fr`;
+    expect(long.length).toBeGreaterThan(254);
+    expect(schema.safeParse(long).error?.issues[0]?.message).toBe('validation:email_invalid');
+  });
+});
+
+describe('pagingQuery', () => {
+  it('defaults to the first page of 25', () => {
+    expect(pagingQuery.parse({})).toEqual({ page: 1, pageSize: 25 });
+  });
+
+  it('reads query-string values', () => {
+    expect(pagingQuery.parse({ page: '3', pageSize: '50' })).toEqual({ page: 3, pageSize: 50 });
+    expect(pagingQuery.parse({ page: 2, pageSize: 100 })).toEqual({ page: 2, pageSize: 100 });
+  });
+
+  it('refuses pages below 1, fractions and sizes not offered', () => {
+    for (const query of [
+      { page: '0' },
+      { page: '-1' },
+      { page: '1.5' },
+      { page: 'x' },
+      { pageSize: '7' },
+      { pageSize: '1000' },
+    ]) {
+      const result = pagingQuery.safeParse(query);
+      expect(result.success, JSON.stringify(query)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('validation:generic');
+    }
+  });
+});
+
+describe('contactIssues', () => {
+  const fields = { phone: 'tel', postalCode: 'cp', country: 'pays' };
+
+  it('checks phone and postal code against the country', () => {
+    expect(contactIssues({ tel: '0612345678', cp: '84410', pays: 'fr' }, fields)).toEqual([]);
+    expect(contactIssues({ tel: '0612', cp: '8441', pays: 'fr' }, fields)).toEqual([
+      { path: ['tel'], message: 'validation:phone_invalid' },
+      { path: ['cp'], message: 'validation:cp_invalid' },
+    ]);
+  });
+
+  it('leaves empty values to the fields and judges only international numbers without a country', () => {
+    expect(contactIssues({ tel: '', cp: '', pays: 'fr' }, fields)).toEqual([]);
+    expect(contactIssues({ tel: '0612', cp: '8441', pays: null }, fields)).toEqual([]);
+    expect(contactIssues({ tel: '+33 0612', cp: '8441', pays: null }, fields)).toEqual([
+      { path: ['tel'], message: 'validation:phone_invalid' },
+    ]);
+  });
+});
+
+describe('fieldErrors', () => {
+  const schema = z.object({
+    nom: z.string().min(1, 'validation:nom_required'),
+    candidats: z.array(
+      z.object({ email: z.string().min(3, 'validation:email_invalid').min(5, 'validation:other') }),
+    ),
+    free: z.string(),
+  });
+
+  it('maps dotted paths to the first message key', () => {
+    const result = schema.safeParse({
+      nom: '',
+      candidats: [{ email: 'ok@x.fr' }, { email: 'a' }],
+      free: 'x',
+    });
+    expect(fieldErrors(result.error!)).toEqual({
+      nom: 'validation:nom_required',
+      'candidats.1.email': 'validation:email_invalid',
+    });
+  });
+
+  it('replaces zod default messages by the generic key', () => {
+    const result = schema.safeParse({ nom: 'x', candidats: [], free: 42 });
+    expect(fieldErrors(result.error!)).toEqual({ free: 'validation:generic' });
+  });
+
+  it('puts form-level errors under _form', () => {
+    const result = z
+      .object({ a: z.string() })
+      .refine(() => false, 'validation:generic')
+      .safeParse({ a: 'x' });
+    expect(fieldErrors(result.error!)).toEqual({ [FORM_ERROR_PATH]: 'validation:generic' });
+  });
+});

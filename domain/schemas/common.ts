@@ -1,0 +1,147 @@
+/**
+ * Building blocks of the zod schemas shared by the API and the forms, and the translation of a zod error into
+ * field errors. Every message is an i18n key of the `validation` namespace, never a sentence: the API answers the
+ * key with its 400 `validation` error and the form translates it next to the field.
+ */
+import * as z from 'zod';
+
+import { isCountryCode } from '../countries.ts';
+import { isValidCalendarDate, today, type CalendarDate } from '../dates.ts';
+import { isValidPhone } from '../phone.ts';
+import { isValidPostalCode } from '../postal-code.ts';
+
+export const GENERIC_MESSAGE = 'validation:generic';
+const TOO_LONG = 'validation:too_long';
+
+export const CIVILITES = ['mme', 'm'] as const;
+export type Civilite = (typeof CIVILITES)[number];
+
+/** The oldest date of birth accepted: anything earlier is a typing mistake. */
+export const MIN_BIRTH_DATE: CalendarDate = '1900-01-01';
+
+/** A required text, trimmed, 1 to `max` characters; `messageKey` when missing. */
+export function requiredText(messageKey: string, max = 100) {
+  return z.string({ error: messageKey }).trim().min(1, messageKey).max(max, TOO_LONG);
+}
+
+/** An optional text (complement): trimmed, missing or null read as ''. */
+export function optionalText(max = 200) {
+  return z
+    .string({ error: GENERIC_MESSAGE })
+    .trim()
+    .max(max, TOO_LONG)
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+/** A country code (pays, nationalite): lowercase ISO 3166 alpha-2; 'FR' is read as 'fr'. */
+export function countryField(messageKey: string) {
+  return z.string({ error: messageKey }).trim().toLowerCase().refine(isCountryCode, messageKey);
+}
+
+/** A calendar date 'YYYY-MM-DD'; `requiredKey` when missing, `invalidKey` when not a real day. */
+export function calendarDateField(requiredKey: string, invalidKey: string = requiredKey) {
+  return z
+    .string({ error: requiredKey })
+    .min(1, { error: requiredKey, abort: true })
+    .refine(isValidCalendarDate, { error: invalidKey, abort: true });
+}
+
+/** A date of birth: a real day, in the past (in the club's time zone) and not before 1900. */
+export function birthDateField() {
+  return calendarDateField('validation:date_naissance_required', 'validation:date_naissance_invalid').refine(
+    (date) => date >= MIN_BIRTH_DATE && date < today(),
+    { error: 'validation:date_naissance_invalid', abort: true },
+  );
+}
+
+/** An email address: trimmed and lowercased (addresses are compared that way), at most 254 characters. */
+export function emailField() {
+  const messageKey = 'validation:email_invalid';
+  return z
+    .string({ error: messageKey })
+    .trim()
+    .toLowerCase()
+    .max(254, messageKey)
+    .pipe(z.email({ error: messageKey }));
+}
+
+/** Page sizes the tables offer; anything else is refused so that a query cannot ask for the whole table. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** `?page=1&pageSize=25`: query strings are text, hence the coercion. */
+export const pagingQuery = z.object({
+  page: z.coerce.number({ error: GENERIC_MESSAGE }).int(GENERIC_MESSAGE).min(1, GENERIC_MESSAGE).default(1),
+  pageSize: z.coerce
+    .number({ error: GENERIC_MESSAGE })
+    .pipe(z.literal(PAGE_SIZES, { error: GENERIC_MESSAGE }))
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+/**
+ * Options for object-level checks (superRefine) that must run even when some fields already failed, so that the
+ * form shows every error at once rather than revealing them one round at a time. The checks therefore guard the
+ * type of each field they read.
+ */
+export const EVEN_WITH_FIELD_ERRORS = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+/** An error found by an object-level check, relative to that object. */
+export type FieldIssue = { path: (string | number)[]; message: string };
+
+export function reportIssues<T>(ctx: z.RefinementCtx<T>, issues: readonly FieldIssue[]): void {
+  for (const issue of issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+}
+
+/**
+ * Phone and postal code checked against the country of the same object. Empty or missing values are left to the
+ * fields' own "required" messages; without a valid country, only a number in international form can be judged.
+ */
+export function contactIssues(
+  value: Record<string, unknown>,
+  fields: { phone?: string; postalCode?: string; country: string },
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const countryValue = value[fields.country];
+  const country = typeof countryValue === 'string' ? countryValue : undefined;
+  const knownCountry = isCountryCode(country);
+  if (fields.phone !== undefined) {
+    const phone = value[fields.phone];
+    const judgeable =
+      typeof phone === 'string' && phone.trim() !== '' && (knownCountry || phone.trim().startsWith('+'));
+    if (judgeable && !isValidPhone(phone, country)) {
+      issues.push({ path: [fields.phone], message: 'validation:phone_invalid' });
+    }
+  }
+  if (fields.postalCode !== undefined) {
+    const postalCode = value[fields.postalCode];
+    const judgeable = typeof postalCode === 'string' && postalCode.trim() !== '' && knownCountry;
+    if (judgeable && !isValidPostalCode(postalCode, country)) {
+      issues.push({ path: [fields.postalCode], message: 'validation:cp_invalid' });
+    }
+  }
+  return issues;
+}
+
+/** Where a form-level error (one with an empty path) is put in fieldErrors. */
+export const FORM_ERROR_PATH = '_form';
+const MESSAGE_KEY = /^validation:[a-z0-9_]+$/;
+
+/**
+ * Dotted path ('candidats.0.nom', the form library's notation) -> the first message key for that path. A message
+ * that is not one of our keys (a zod default) becomes the generic message, so the UI never shows raw English.
+ */
+export function fieldErrors(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : FORM_ERROR_PATH;
+    if (!Object.hasOwn(errors, path))
+      errors[path] = MESSAGE_KEY.test(issue.message) ? issue.message : GENERIC_MESSAGE;
+  }
+  return errors;
+}

@@ -1,0 +1,131 @@
+/**
+ * Ordering: the price request, the shipping step (delivery and acknowledgements) and the whole order as
+ * POST /api/orders receives it. Dates and ages are judged against the day of the order, hence the factories.
+ */
+import * as z from 'zod';
+
+import { ADULT_AGE } from '../ages.ts';
+import { ageOn, isValidCalendarDate, type CalendarDate } from '../dates.ts';
+import { DELIVERY_MODES, PAYMENT_MODES } from '../statuses.ts';
+import { candidateDraftSchema, candidateSchema } from './candidate.ts';
+import {
+  EVEN_WITH_FIELD_ERRORS,
+  GENERIC_MESSAGE,
+  calendarDateField,
+  contactIssues,
+  countryField,
+  optionalText,
+  reportIssues,
+  requiredText,
+  type FieldIssue,
+} from './common.ts';
+
+export const MAX_CANDIDATES_PER_ORDER = 20;
+
+/** A delivery or billing address. */
+export const addressSchema = z
+  .object({
+    nom: requiredText('validation:nom_required'),
+    prenom: requiredText('validation:prenom_required'),
+    adresse: requiredText('validation:adresse_required', 200),
+    complement: optionalText(200),
+    code_postal: requiredText('validation:cp_invalid', 20),
+    ville: requiredText('validation:ville_required'),
+    pays: countryField('validation:pays_required'),
+  })
+  .superRefine(
+    (value, ctx) => reportIssues(ctx, contactIssues(value, { postalCode: 'code_postal', country: 'pays' })),
+    EVEN_WITH_FIELD_ERRORS,
+  );
+export type Address = z.infer<typeof addressSchema>;
+
+function candidateList<T extends z.ZodType>(candidate: T) {
+  return z
+    .array(candidate, { error: 'validation:candidats_min' })
+    .min(1, 'validation:candidats_min')
+    .max(MAX_CANDIDATES_PER_ORDER, 'validation:candidats_max');
+}
+
+/** POST /api/orders/price: only the number of candidates matters, so they are checked for shape only. */
+export const priceRequestSchema = z.object({ candidats: candidateList(candidateDraftSchema.partial()) });
+export type PriceRequest = z.infer<typeof priceRequestSchema>;
+
+function shippingFields(orderDate: CalendarDate) {
+  return {
+    mode_livraison: z.enum(DELIVERY_MODES, { error: 'validation:mode_livraison_required' }),
+    // The earliest postal date is only a warning (the rider may accept a late kit), so it is not checked here.
+    date_livraison: calendarDateField('validation:date_livraison_required').refine(
+      (date) => date >= orderDate,
+      {
+        error: 'validation:date_livraison_past',
+      },
+    ),
+    /** The pick-up point's id, when mode_livraison is `retrait` (the server checks it against its list). */
+    point_retrait: z.string().trim().max(40).nullish(),
+    adresse_livraison: addressSchema,
+    adresse_facturation: addressSchema,
+    avertissement_condition_physique: z.literal(true, {
+      error: 'validation:avertissement_condition_physique_required',
+    }),
+    avertissement_mineurs: z.boolean({ error: GENERIC_MESSAGE }).default(false),
+  };
+}
+
+function minorsWarningIssues(value: Record<string, unknown>, hasMinor: boolean): FieldIssue[] {
+  return hasMinor && value.avertissement_mineurs !== true
+    ? [{ path: ['avertissement_mineurs'], message: 'validation:avertissement_mineurs_required' }]
+    : [];
+}
+
+function pickupPointIssues(value: Record<string, unknown>): FieldIssue[] {
+  return value.mode_livraison === 'retrait' && !value.point_retrait
+    ? [{ path: ['point_retrait'], message: 'validation:point_retrait_required' }]
+    : [];
+}
+
+/** True when a candidate (with a valid date of birth) is under 18 on the day of the order. */
+export function hasMinorCandidate(candidats: unknown, orderDate: CalendarDate): boolean {
+  if (!Array.isArray(candidats)) return false;
+  return candidats.some((candidate: unknown) => {
+    const birthDate =
+      typeof candidate === 'object' && candidate !== null ? Reflect.get(candidate, 'date_naissance') : null;
+    return isValidCalendarDate(birthDate) && ageOn(birthDate, orderDate) < ADULT_AGE;
+  });
+}
+
+function requireOrderDate(orderDate: CalendarDate): void {
+  if (!isValidCalendarDate(orderDate)) throw new RangeError(`Not a calendar date: ${orderDate}`);
+}
+
+/** The shipping page's form: `hasMinor` says whether the order's candidates include someone under 18. */
+export function shippingSchema(orderDate: CalendarDate, hasMinor: boolean) {
+  requireOrderDate(orderDate);
+  return z
+    .object(shippingFields(orderDate))
+    .superRefine(
+      (value, ctx) =>
+        reportIssues(ctx, [...minorsWarningIssues(value, hasMinor), ...pickupPointIssues(value)]),
+      EVEN_WITH_FIELD_ERRORS,
+    );
+}
+export type Shipping = z.infer<ReturnType<typeof shippingSchema>>;
+
+/** POST /api/orders: candidates, delivery, addresses, payment mode and acknowledgements. */
+export function orderSchema(orderDate: CalendarDate) {
+  requireOrderDate(orderDate);
+  return z
+    .object({
+      candidats: candidateList(candidateSchema(orderDate)),
+      ...shippingFields(orderDate),
+      mode_paiement: z.enum(PAYMENT_MODES, { error: 'validation:mode_paiement_required' }),
+    })
+    .superRefine(
+      (value, ctx) =>
+        reportIssues(ctx, [
+          ...minorsWarningIssues(value, hasMinorCandidate(value.candidats, orderDate)),
+          ...pickupPointIssues(value),
+        ]),
+      EVEN_WITH_FIELD_ERRORS,
+    );
+}
+export type Order = z.infer<ReturnType<typeof orderSchema>>;

@@ -1,0 +1,115 @@
+/**
+ * Account schemas: sign-up, profile update, sign-in, password change, forgotten and reset password.
+ * Field names are the club's (DESIGN.md vocabulary).
+ */
+import * as z from 'zod';
+
+import { FALLBACK_LOCALE, LOCALES } from '../locales.ts';
+import {
+  CIVILITES,
+  EVEN_WITH_FIELD_ERRORS,
+  GENERIC_MESSAGE,
+  birthDateField,
+  contactIssues,
+  countryField,
+  emailField,
+  optionalText,
+  reportIssues,
+  requiredText,
+  type FieldIssue,
+} from './common.ts';
+
+const PASSWORD_RULES = 'validation:password_rules';
+const PASSWORD_MISMATCH = 'validation:password_mismatch';
+
+/**
+ * At least 6 characters with an uppercase letter, a lowercase letter and a digit (any alphabet). The upper bound
+ * only stops absurd inputs from costing a long password hash.
+ */
+export function passwordField() {
+  return z
+    .string({ error: PASSWORD_RULES })
+    .min(6, PASSWORD_RULES)
+    .max(256, PASSWORD_RULES)
+    .regex(/\p{Lu}/u, PASSWORD_RULES)
+    .regex(/\p{Ll}/u, PASSWORD_RULES)
+    .regex(/\p{Nd}/u, PASSWORD_RULES);
+}
+
+const passwordConfirmationField = z.string({ error: PASSWORD_MISMATCH });
+
+function passwordMismatch(value: Record<string, unknown>): FieldIssue[] {
+  return value.password === value.password_confirmation
+    ? []
+    : [{ path: ['password_confirmation'], message: PASSWORD_MISMATCH }];
+}
+
+const userFields = {
+  civilite: z.enum(CIVILITES, { error: 'validation:civilite_required' }),
+  nom: requiredText('validation:nom_required'),
+  prenom: requiredText('validation:prenom_required'),
+  date_naissance: birthDateField(),
+  tel: requiredText('validation:phone_invalid', 30),
+  adresse: requiredText('validation:adresse_required', 200),
+  complement: optionalText(200),
+  cp: requiredText('validation:cp_invalid', 20),
+  ville: requiredText('validation:ville_required'),
+  pays: countryField('validation:pays_required'),
+  nationalite: countryField('validation:nationalite_required'),
+  email: emailField(),
+};
+
+function userContactIssues(value: Record<string, unknown>): FieldIssue[] {
+  return contactIssues(value, { phone: 'tel', postalCode: 'cp', country: 'pays' });
+}
+
+/** PUT /api/me and the account page's personal information. */
+export const profileUpdateSchema = z
+  .object(userFields)
+  .superRefine((value, ctx) => reportIssues(ctx, userContactIssues(value)), EVEN_WITH_FIELD_ERRORS);
+export type UserFields = z.infer<typeof profileUpdateSchema>;
+
+/** POST /api/signup and the sign-up form. */
+export const signupSchema = z
+  .object({ ...userFields, password: passwordField(), password_confirmation: passwordConfirmationField })
+  .superRefine(
+    (value, ctx) => reportIssues(ctx, [...userContactIssues(value), ...passwordMismatch(value)]),
+    EVEN_WITH_FIELD_ERRORS,
+  );
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** POST /api/login. The password rules are not applied: they may have changed since the password was chosen. */
+export const loginSchema = z.object({
+  email: emailField(),
+  password: z.string({ error: 'validation:password_required' }).min(1, 'validation:password_required'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** PUT /api/me/password. */
+export const changePasswordSchema = z
+  .object({
+    current_password: z
+      .string({ error: 'validation:current_password_required' })
+      .min(1, 'validation:current_password_required'),
+    password: passwordField(),
+    password_confirmation: passwordConfirmationField,
+  })
+  .superRefine((value, ctx) => reportIssues(ctx, passwordMismatch(value)), EVEN_WITH_FIELD_ERRORS);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** POST /api/account/forgot-password: `lang` chooses the language of the email. */
+export const forgotPasswordSchema = z.object({
+  email: emailField(),
+  lang: z.enum(LOCALES, { error: GENERIC_MESSAGE }).default(FALLBACK_LOCALE),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/account/reset-password/{email}/{token}: the body. */
+export const resetPasswordSchema = z.object({ password: passwordField() });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset page's form, which asks for the new password twice; only `password` is sent. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordField(), password_confirmation: passwordConfirmationField })
+  .superRefine((value, ctx) => reportIssues(ctx, passwordMismatch(value)), EVEN_WITH_FIELD_ERRORS);
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
