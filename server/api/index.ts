@@ -1,0 +1,33 @@
+/** The REST API under /api: one module per resource. Guarded scopes apply their check to every route inside. */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { notFound } from '../errors.ts';
+import type { Services } from '../services/index.ts';
+import accounts from './accounts.ts';
+import admin from './admin.ts';
+import displayRestrictions from './display-restrictions.ts';
+import laureates from './laureates.ts';
+import statistics from './statistics.ts';
+import orders from './orders.ts';
+import payments from './payments.ts';
+
+export interface ApiOptions {
+  services: Services;
+  config: Config;
+}
+
+export default async function api(app: FastifyInstance, { services, config }: ApiOptions) {
+  const options: ApiOptions = { services, config };
+  await app.register(accounts, options);
+  await app.register(admin, { ...options, prefix: '/admin' });
+  await app.register(laureates, options);
+  await app.register(statistics, options);
+  await app.register(displayRestrictions, options);
+  await app.register(orders, options);
+  await app.register(payments, options);
+
+  // Unknown API paths answer the JSON error shape instead of falling through to the page handler.
+  app.all('/*', { schema: { hide: true } }, async (request) => {
+    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+}

@@ -1,0 +1,31 @@
+/** Response shapes shared by several API modules; response schemas strip any field they do not list. */
+import * as z from 'zod';
+
+export const errorResponse = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export const userResponse = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(['admin', 'user']),
+  president: z.boolean(),
+  scope: z.array(z.string()),
+  civilite: z.enum(['mme', 'm']),
+  nom: z.string(),
+  prenom: z.string(),
+  date_naissance: z.string(),
+  tel: z.string(),
+  adresse: z.string(),
+  complement: z.string(),
+  cp: z.string(),
+  ville: z.string(),
+  pays: z.string(),
+  nationalite: z.string(),
+});
+
+export const dataResponse = z.object({ data: z.object({ message: z.string() }) });

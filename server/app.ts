@@ -1,0 +1,107 @@
+/**
+ * buildApp(): the whole server as one Fastify instance. Registers, in order: third-party plugins, our own
+ * plugins, the API routes, then the pages. main.ts starts it; tests build it and use `inject`.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ViteDevServer } from 'vite';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import api from './api/index.ts';
+import documents from './api/documents.ts';
+import health from './api/health.ts';
+import seo from './api/seo.ts';
+import auth from './plugins/auth.ts';
+import compression from './plugins/compression.ts';
+import errors from './plugins/errors.ts';
+import pages from './plugins/pages.ts';
+import security from './plugins/security.ts';
+import type { Services } from './services/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  /** Serve the React Router pages (tests of the API leave them out). */
+  pages?: { devServer?: ViteDevServer } | false;
+  logger?: FastifyServerOptions['logger'];
+  /** A logger made by the caller and shared with the services (server/start.ts). */
+  log?: FastifyBaseLogger;
+}
+
+/** Never log secrets: credentials, cookies and tokens are redacted from every log line. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password_confirmation',
+  '*.current_password',
+  '*.token',
+];
+
+const require = createRequire(import.meta.url);
+const flagsDirectory = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags/4x3');
+
+export async function buildApp(options: AppOptions) {
+  const { config, database, services } = options;
+  const app = Fastify({
+    ...(options.log
+      ? { loggerInstance: options.log }
+      : { logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT } }),
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(security, {
+    https: config.publicUrl.startsWith('https:'),
+    dev: Boolean(options.pages && options.pages.devServer),
+  });
+  await app.register(errors);
+  await app.register(compression);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Club des Cinglés du Mont-Ventoux API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(auth, { services });
+  await app.register(health, { database });
+  await app.register(seo, { publicUrl: config.publicUrl });
+  await app.register(api, { prefix: '/api', services, config });
+  await app.register(documents, { services, config });
+  await app.register(fastifyStatic, {
+    root: flagsDirectory,
+    prefix: '/flags/',
+    decorateReply: false,
+    maxAge: '30d',
+    immutable: true,
+  });
+
+  if (options.pages !== false) {
+    await app.register(pages, {
+      services,
+      devServer: options.pages?.devServer,
+      settings: {
+        publicUrl: config.publicUrl,
+        shopUrl: config.shopUrl,
+        contactEmail: config.contactEmail,
+        socialLinks: config.socialLinks,
+      },
+    });
+  }
+  return app;
+}

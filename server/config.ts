@@ -1,0 +1,176 @@
+/**
+ * Every environment variable the server reads, parsed once with zod. A wrong value stops start-up with a
+ * message naming the variable; every default runs on a fresh machine.
+ */
+import path from 'node:path';
+import * as z from 'zod';
+import { openingHoursSchema } from '../domain/opening-hours.ts';
+import { DEFAULT_PICKUP_POINTS } from './content/pickup-points.ts';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url().optional());
+
+/** `name=url` pairs separated by commas, e.g. `facebook=https://facebook.com/club,instagram=https://...`. */
+const socialLinks = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const links: { name: string; url: string }[] = [];
+    for (const pair of (value ?? '').split(',').filter((part) => part.trim())) {
+      const [name, url] = pair.split('=').map((part) => part.trim());
+      if (!name || !url || !z.url().safeParse(url).success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected name=url pairs separated by commas, got "${pair}"`,
+        });
+        return z.NEVER;
+      }
+      links.push({ name, url });
+    }
+    return links;
+  });
+
+/**
+ * Pick-up points for the registration kit, as JSON:
+ * `[{"id":"bedoin","name":"…","address":"…","hours":{"days":[1,2,3,4,5,6],"periods":[["09:00","12:30"]]}}]`.
+ */
+const pickupPoint = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1),
+  address: z.string().min(1),
+  hours: openingHoursSchema,
+});
+
+const pickupPoints = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return DEFAULT_PICKUP_POINTS;
+    try {
+      return z.array(pickupPoint).min(1).parse(JSON.parse(value));
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected a JSON list of {"id","name","address","hours":{"days","periods"}}',
+      });
+      return z.NEVER;
+    }
+  });
+
+/** Where each challenge's homologation numbers continue from: `cingle=11968,galerien=612,bicingle=219`. */
+const homologationOffsets = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const offsets: Record<string, number> = {};
+    for (const pair of (value ?? '').split(',').filter((part) => part.trim())) {
+      const [challenge, number] = pair.split('=').map((part) => part.trim());
+      if (
+        !challenge ||
+        !['cingle', 'galerien', 'bicingle'].includes(challenge) ||
+        !/^\d+$/.test(number ?? '')
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected challenge=number pairs (cingle, galerien, bicingle), got "${pair}"`,
+        });
+        return z.NEVER;
+      }
+      offsets[challenge] = Number(number);
+    }
+    return offsets as Partial<Record<'cingle' | 'galerien' | 'bicingle', number>>;
+  });
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Club des Cinglés du Mont-Ventoux <noreply@localhost>'),
+  CONTACT_EMAIL: z.email().default('contact@clubcinglesventoux.org'),
+  SHOP_URL: z.url().default('https://boutique.clubcinglesventoux.org'),
+  SOCIAL_LINKS: socialLinks,
+  PRICE_CENTS: z.coerce.number().int().positive().default(2500),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_WEBHOOK_ID: optionalString,
+  PAYPAL_API_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).default(60),
+  POSTAL_WORKING_DAYS: z.coerce.number().int().min(0).max(60).default(10),
+  PICKUP_POINTS: pickupPoints,
+  HOMOLOGATION_OFFSETS: homologationOffsets,
+  RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_CONTENT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export function parseConfig(environment: Record<string, string | undefined> = process.env) {
+  const result = environmentSchema.safeParse(environment);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    contactEmail: env.CONTACT_EMAIL,
+    shopUrl: env.SHOP_URL,
+    socialLinks: env.SOCIAL_LINKS,
+    priceCents: env.PRICE_CENTS,
+    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      webhookId: env.PAYPAL_WEBHOOK_ID,
+      apiUrl: (env.PAYPAL_API_URL ?? 'https://api-m.paypal.com').replace(/\/+$/, ''),
+    },
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    demoContent: env.DEMO_CONTENT,
+    orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
+    postalWorkingDays: env.POSTAL_WORKING_DAYS,
+    pickupPoints: env.PICKUP_POINTS,
+    homologationOffsets: env.HOMOLOGATION_OFFSETS,
+    rateLimitIpFactor: env.RATE_LIMIT_IP_FACTOR,
+    bootstrapAdmin:
+      env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
+        ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
+        : undefined,
+  };
+}
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

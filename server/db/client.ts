@@ -1,0 +1,116 @@
+/**
+ * The one database of the process: PGlite in DATA_DIR when DATABASE_URL is unset, a PostgreSQL server through
+ * `pg` otherwise. Both speak the same SQL, so one schema and one migration set serve both.
+ *
+ * Never open the same PGlite directory twice: the handle is kept on globalThis so Vite's dev reloads reuse it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** `location` is a PostgreSQL URL, a directory for PGlite, or `memory://` for a throw-away PGlite. */
+export async function openDatabase(location: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (location.databaseUrl) return openPostgres(location.databaseUrl);
+  const directory = location.dataDir === 'memory://' ? 'memory://' : path.join(location.dataDir, 'pglite');
+  if (directory !== 'memory://') fs.mkdirSync(directory, { recursive: true });
+  return openPglite(directory);
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, administrator) must not crash the process: the pool
+  // drops it and opens a new one for the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * PGlite is a single-process database: a second process opening the same directory corrupts it. A lock file
+ * with the owner's pid makes the second opener (a CLI command while the server runs) stop with a clear message.
+ */
+function isProcessAlive(pid: number): boolean {
+  try {
+    return process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+}
+
+function lockDirectory(directory: string): () => void {
+  if (directory === 'memory://') return () => {};
+  const lockFile = path.join(directory, '..', 'pglite.lock');
+  if (fs.existsSync(lockFile)) {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (pid > 0 && pid !== process.pid && isProcessAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${directory} is in use by process ${pid}. Stop the server first, or set DATABASE_URL to use PostgreSQL.`,
+      );
+    }
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+async function openPglite(directory: string): Promise<DatabaseHandle> {
+  const unlock = lockDirectory(directory);
+  const client = await PGlite.create(directory, { extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+const shared = globalThis as typeof globalThis & { __cinglesDatabase?: Promise<DatabaseHandle> };
+
+/** The process-wide database, opened and migrated once (dev reloads included). */
+export function sharedDatabase(location: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  shared.__cinglesDatabase ??= openDatabase(location).then(async (handle) => {
+    await handle.migrate();
+    return handle;
+  });
+  return shared.__cinglesDatabase;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "laureates_email_lower_idx" ON "laureates" USING btree (lower("email"));

@@ -1,0 +1,400 @@
+/**
+ * The database schema (drizzle). Column names keep the club's own vocabulary (see DESIGN.md glossary) so that
+ * exports map one to one; everything else is English.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ChallengeId } from '../../domain/ventoux.ts';
+import type { Address } from '../../domain/schemas/order.ts';
+import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['admin', 'user'] })
+    .notNull()
+    .default('user'),
+  president: boolean('president').notNull().default(false),
+  civilite: text('civilite', { enum: ['mme', 'm'] }).notNull(),
+  nom: text('nom').notNull(),
+  prenom: text('prenom').notNull(),
+  date_naissance: date('date_naissance', { mode: 'string' }).notNull(),
+  tel: text('tel').notNull(),
+  adresse: text('adresse').notNull(),
+  complement: text('complement').notNull().default(''),
+  cp: text('cp').notNull(),
+  ville: text('ville').notNull(),
+  pays: text('pays').notNull(),
+  nationalite: text('nationalite').notNull(),
+  /** Preferred language for emails, from the page the user signed up or last signed in on. */
+  locale: text('locale').notNull().default('fr'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Sessions are rows: the client holds a random token, the table only its SHA-256, so a leaked table opens nothing. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+/** Outgoing mail, queued in the same transaction as the change that causes it; a worker sends it with retries. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; documentPath: string }[]>()
+      .notNull()
+      .default([]),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued'`),
+  ],
+);
+
+/** Who changed what, when, with the state before and after. Written by services, never updated. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entityId),
+    index('audit_log_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * The order being prepared by a signed-in user (candidates, delivery choices), kept on the server so it
+ * survives a reload, another device and a sign-in round trip. Validated only when the order is placed.
+ */
+export const orderDrafts = pgTable('order_drafts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  draft: jsonb('draft').$type<OrderDraftData>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export interface OrderDraftData {
+  candidats: Record<string, unknown>[];
+  [key: string]: unknown;
+}
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const challenge = (name: string) => text(name).$type<ChallengeId>();
+
+/** An order of registration kits. Not a payment: each payment attempt is a row of `payments`. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    mode_livraison: text('mode_livraison').$type<DeliveryMode>().notNull(),
+    date_livraison: date('date_livraison', { mode: 'string' }).notNull(),
+    /** Pick-up point id (from configuration) when mode_livraison is `retrait`. */
+    point_retrait: text('point_retrait'),
+    adresse_livraison: jsonb('adresse_livraison').$type<Address>().notNull(),
+    adresse_facturation: jsonb('adresse_facturation').$type<Address>().notNull(),
+    mode_paiement: text('mode_paiement').$type<PaymentMode>().notNull(),
+    avertissement_condition_physique: boolean('avertissement_condition_physique').notNull(),
+    avertissement_mineurs: boolean('avertissement_mineurs').notNull().default(false),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** Language of the buyer when ordering, for the emails about this order. */
+    locale: text('locale').notNull(),
+    /** The client's Idempotency-Key: a double click creates one order. */
+    idempotencyKey: text('idempotency_key'),
+    date_commande: timestamptz('date_commande').notNull().defaultNow(),
+    paidAt: timestamptz('paid_at'),
+    /** A pending order not paid by then is cancelled by the expiry worker. */
+    expiresAt: timestamptz('expires_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_user_id_idx').on(table.userId),
+    index('orders_pending_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
+    uniqueIndex('orders_idempotency_idx').on(table.userId, table.idempotencyKey),
+    index('orders_date_commande_idx').on(table.date_commande),
+  ],
+);
+
+/** A person registered for a challenge within an order; `statut` follows DESIGN.md's candidate life cycle. */
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    commande_index: smallint('commande_index').notNull(),
+    epreuve: challenge('epreuve').notNull(),
+    civilite: text('civilite', { enum: ['mme', 'm'] }).notNull(),
+    nom: text('nom').notNull(),
+    prenom: text('prenom').notNull(),
+    email: text('email').notNull(),
+    portable: text('portable').notNull(),
+    date_naissance: date('date_naissance', { mode: 'string' }).notNull(),
+    adresse: text('adresse').notNull(),
+    complement: text('complement').notNull().default(''),
+    code_postal: text('code_postal').notNull(),
+    ville: text('ville').notNull(),
+    pays: text('pays').notNull(),
+    nationalite: text('nationalite').notNull(),
+    attestation_condition_physique: boolean('attestation_condition_physique').notNull(),
+    attestation_assurance: boolean('attestation_assurance').notNull(),
+    autorisation_parentale: boolean('autorisation_parentale').notNull().default(false),
+    certificat_medical: boolean('certificat_medical').notNull().default(false),
+    statut: text('statut').$type<CandidateStatus>().notNull().default('pending_payment'),
+    /** Secret printed as the route card's QR code; scanning it finds the candidate. */
+    scanToken: text('scan_token').notNull().unique(),
+    /** Filled by the homologation form: the day ridden, the challenge actually completed, remarks. */
+    date_passage: date('date_passage', { mode: 'string' }),
+    epreuve_realisee: challenge('epreuve_realisee'),
+    commentaire: text('commentaire'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    processedAt: timestamptz('processed_at'),
+    cardReceivedAt: timestamptz('card_received_at'),
+  },
+  (table) => [
+    index('candidates_order_id_idx').on(table.orderId),
+    index('candidates_statut_created_idx').on(table.statut, table.createdAt),
+    index('candidates_email_idx').on(table.email),
+  ],
+);
+
+/** One payment attempt at a provider, with its own state; confirming one that covers the order marks it paid. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: ['stripe', 'paypal', 'test'] }).notNull(),
+    /** The provider's id for this attempt (Checkout Session, PayPal order, test session). */
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: ['created', 'pending', 'confirmed', 'failed', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('created'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    redirectUrl: text('redirect_url'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('payments_order_id_idx').on(table.orderId),
+    uniqueIndex('payments_provider_ref_idx').on(table.provider, table.providerRef),
+  ],
+);
+
+/** Provider events already applied, so a replayed webhook changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payment_events_provider_event_idx').on(table.provider, table.eventId)],
+);
+
+/** A person in the public ranking: one row per rider, so repeat riders keep one palmarès. */
+export const laureates = pgTable(
+  'laureates',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email'),
+    civilite: text('civilite', { enum: ['mme', 'm'] }),
+    nom: text('nom').notNull(),
+    prenom: text('prenom').notNull(),
+    date_naissance: date('date_naissance', { mode: 'string' }),
+    pays: text('pays'),
+    nationalite: text('nationalite'),
+    ville: text('ville'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Lower-case, accent-free "nom prenom ville", searched through a trigram index. */
+    searchText: text('search_text').notNull(),
+    /** Identity used to link the rows of the same person: normalized nom|prenom|date_naissance. */
+    identityKey: text('identity_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('laureates_email_idx').on(table.email),
+    // Finds the laureates of a display restriction, whose emails compare case-insensitively.
+    index('laureates_email_lower_idx').on(sql`lower(${table.email})`),
+    index('laureates_identity_idx').on(table.identityKey),
+    index('laureates_nom_idx').on(table.nom, table.prenom),
+    index('laureates_pays_idx').on(table.pays),
+    index('laureates_nationalite_idx').on(table.nationalite),
+    // Sorting the public table: each sort key, then the laureate id as tie-breaker, in both directions with
+    // empty values last (see the laureates ranking decision record in docs/decisions/).
+    index('laureates_prenom_sort_idx').on(table.prenom, table.nom, table.id),
+    index('laureates_civilite_sort_idx').on(table.civilite, table.id),
+    index('laureates_civilite_sort_desc_idx').on(table.civilite.desc().nullsLast(), table.id.desc()),
+    index('laureates_birth_year_sort_idx').on(sql`(extract(year from ${table.date_naissance}))`, table.id),
+    index('laureates_birth_year_sort_desc_idx').on(
+      sql`(extract(year from ${table.date_naissance})) desc nulls last`,
+      table.id.desc(),
+    ),
+    index('laureates_pays_sort_idx').on(table.pays, table.id),
+    index('laureates_pays_sort_desc_idx').on(table.pays.desc().nullsLast(), table.id.desc()),
+    index('laureates_nationalite_sort_idx').on(table.nationalite, table.id),
+    index('laureates_nationalite_sort_desc_idx').on(table.nationalite.desc().nullsLast(), table.id.desc()),
+  ],
+);
+
+/** A certified ride: a unique number in its challenge's sequence, the day ridden, who certified it. */
+export const homologations = pgTable(
+  'homologations',
+  {
+    id: serial('id').primaryKey(),
+    laureateId: integer('laureate_id')
+      .notNull()
+      .references(() => laureates.id, { onDelete: 'restrict' }),
+    candidateId: integer('candidate_id').references(() => candidates.id, { onDelete: 'set null' }),
+    epreuve: challenge('epreuve').notNull(),
+    numero: integer('numero').notNull(),
+    date_passage: date('date_passage', { mode: 'string' }),
+    /** Age on the day ridden, kept so that sorting and statistics need no date arithmetic. */
+    ageAtRide: smallint('age_at_ride'),
+    /** The rider's town at the time of the ride. */
+    ville: text('ville'),
+    homologateurId: integer('homologateur_id').references(() => users.id, { onDelete: 'set null' }),
+    homologatedAt: timestamptz('homologated_at').notNull().defaultNow(),
+    commentaire: text('commentaire'),
+    /** Where the row came from: `admin` (homologated here), `import` (the club's earlier records) or `demo`. */
+    source: text('source', { enum: ['admin', 'import', 'demo'] })
+      .notNull()
+      .default('admin'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('homologations_epreuve_numero_idx').on(table.epreuve, table.numero),
+    index('homologations_laureate_idx').on(table.laureateId),
+    index('homologations_date_passage_idx').on(table.date_passage),
+    index('homologations_age_idx').on(table.ageAtRide),
+    uniqueIndex('homologations_candidate_idx').on(table.candidateId),
+    // The counts per person (total, per challenge) read from the index alone.
+    index('homologations_laureate_epreuve_idx').on(table.laureateId, table.epreuve),
+    // Sorting the public table by rank across challenges, date, age and town, with the row id as tie-breaker.
+    index('homologations_numero_sort_idx').on(table.numero, table.epreuve),
+    index('homologations_date_passage_sort_idx').on(table.date_passage, table.id),
+    index('homologations_date_passage_sort_desc_idx').on(
+      table.date_passage.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    index('homologations_age_sort_idx').on(table.ageAtRide, table.id),
+    index('homologations_age_sort_desc_idx').on(table.ageAtRide.desc().nullsLast(), table.id.desc()),
+    index('homologations_ville_sort_idx').on(table.ville, table.id),
+    index('homologations_ville_sort_desc_idx').on(table.ville.desc().nullsLast(), table.id.desc()),
+  ],
+);
+
+/** The last number given in each challenge's sequence; locked while a homologation takes the next one. */
+export const homologationSequences = pgTable('homologation_sequences', {
+  epreuve: challenge('epreuve').primaryKey(),
+  lastNumero: integer('last_numero').notNull(),
+});
+
+/** Emails whose homologations are hidden from public tables, once the owner confirmed the request. */
+export const displayRestrictions = pgTable(
+  'display_restrictions',
+  {
+    email: text('email').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    locale: text('locale').notNull(),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    confirmedAt: timestamptz('confirmed_at'),
+  },
+  (table) => [
+    // Public queries exclude confirmed restrictions by case-insensitive email, once per row shown.
+    index('display_restrictions_confirmed_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.confirmedAt} is not null`),
+    index('display_restrictions_token_idx').on(table.tokenHash),
+  ],
+);
+
+/** Generated PDFs (route card, frame plate), cached on disk and listed here for `GET /documents/{id}`. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['route_card', 'frame_plate'] }).notNull(),
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('documents_candidate_kind_idx').on(table.candidateId, table.kind)],
+);

@@ -1,0 +1,23 @@
+/**
+ * Content loaded at start-up. Reference content is always kept up to date; demo content (a small set of
+ * laureates, so a new visitor sees a living site) is added only to an empty database and only when
+ * DEMO_CONTENT is not false. No account is ever created here: the README explains how to create the first admin.
+ */
+import type { Config } from '../config.ts';
+import { DEMO_SEED, DEMO_START_LAUREATES, demoRecords } from '../services/demo-data.ts';
+import type { Services } from '../services/index.ts';
+import type { Database } from './client.ts';
+
+export async function seedContent({
+  config,
+  services,
+}: {
+  db: Database;
+  config: Config;
+  services: Services;
+}): Promise<void> {
+  if (!config.demoContent || !(await services.laureateImport.isEmpty())) return;
+  await services.laureateImport.writeRecords(demoRecords({ count: DEMO_START_LAUREATES, seed: DEMO_SEED }), {
+    source: 'demo',
+  });
+}

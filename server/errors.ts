@@ -1,0 +1,27 @@
+/** Errors with a stable code (DESIGN.md error shape); services throw them, the error handler shapes the reply. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.fields = extra.fields;
+    this.headers = extra.headers;
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const unauthorized = () => new AppError(401, 'unauthorized', 'Sign in first');
+export const forbidden = () => new AppError(403, 'forbidden', 'You may not do this');
+export const validationError = (fields: Record<string, string>, message = 'Invalid input') =>
+  new AppError(400, 'validation', message, { fields });

@@ -1,0 +1,61 @@
+/**
+ * Who is calling: a session token from `Authorization: Bearer` (API clients) or the HttpOnly cookie (the web
+ * app). Guards are small throwing helpers applied to whole scopes (see api/index.ts).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../errors.ts';
+import type { Services } from '../services/index.ts';
+import type { SessionUser } from '../services/sessions.ts';
+
+export const SESSION_COOKIE = 'session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+}
+
+export function sessionTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
+  return request.cookies[SESSION_COOKIE] || null;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (request.user.role !== 'admin') throw forbidden();
+}
+
+export default fp(async function auth(app: FastifyInstance, { services }: { services: Services }) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    const token = sessionTokenOf(request);
+    if (!token) return;
+    const user = await services.sessions.findUser(token);
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    }
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Shared start-up steps for `npm start` and `npm run dev`: parse the configuration, open and migrate the one
+ * database, build the services, and load the reference and demo content on an empty database.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import { LOG_REDACT } from './app.ts';
+import { type Config, parseConfig } from './config.ts';
+import { type DatabaseHandle, sharedDatabase } from './db/client.ts';
+import { seedContent } from './db/seed.ts';
+import { createServices, type Services } from './services/index.ts';
+
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * BOOTSTRAP_ADMIN_EMAIL/PASSWORD create that administrator at start-up when it does not exist yet: for
+ * deployments where no shell is at hand to run the CLI (and for the browser tests). Never a default password.
+ */
+async function bootstrapAdmin(admin: Config['bootstrapAdmin'], services: Services, log: FastifyBaseLogger) {
+  if (!admin || (await services.accounts.findByEmail(admin.email))) return;
+  await services.accounts.createUser({ email: admin.email, password: admin.password, role: 'admin' });
+  log.info({ email: admin.email }, 'administrator created from BOOTSTRAP_ADMIN_EMAIL');
+}
+
+export async function prepareRuntime(
+  environment: Record<string, string | undefined> = process.env,
+): Promise<Runtime> {
+  const config = parseConfig(environment);
+  const database = await sharedDatabase(config);
+  // One logger for the server and the services (mail worker, payments), with secrets redacted.
+  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+  const services = createServices({ db: database.db, config, log });
+  await seedContent({ db: database.db, config, services });
+  await bootstrapAdmin(config.bootstrapAdmin, services, log);
+  return { config, database, services, log };
+}
