@@ -1,0 +1,188 @@
+/** Accounts API: sign-up, sign-in, sign-out, the current user, password change, forgotten password and reset. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { LOCALES, type Locale, isLocale } from '../../domain/locales.ts';
+import { emailField } from '../../domain/schemas/common.ts';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from '../../domain/schemas/user.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../plugins/auth.ts';
+import type { ApiOptions } from './index.ts';
+import { dataResponse, errorResponse, userResponse } from './schemas.ts';
+
+/** The page's language, sent by the web app, so that later emails speak it. */
+const langQuery = z.object({ lang: z.enum(LOCALES).optional() });
+
+function requestLocale(lang: string | undefined, cookie: string | undefined): Locale {
+  if (isLocale(lang)) return lang;
+  return isLocale(cookie) ? cookie : 'fr';
+}
+
+const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
+  const secureCookie = config.publicUrl.startsWith('https:');
+  const tags = ['accounts'];
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags,
+        querystring: langQuery,
+        body: signupSchema,
+        response: { 201: z.object({ id: z.number().int() }), 400: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const created = await services.accounts.signup(
+        request.body,
+        requestLocale(request.query.lang, request.cookies.i18n),
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        querystring: langQuery,
+        body: loginSchema,
+        response: { 200: z.object({ token: z.string() }), 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const lang = request.query.lang;
+      const session = await services.accounts.login(
+        request.body,
+        request.ip,
+        isLocale(lang) ? lang : undefined,
+      );
+      setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
+      return { token: session.token };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: requireUser,
+      schema: { tags, security: [{ bearer: [] }], response: { 204: z.null(), 401: errorResponse } },
+    },
+    async (request, reply) => {
+      if (request.sessionToken) await services.sessions.revoke(request.sessionToken);
+      clearSessionCookie(reply, secureCookie);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: requireUser,
+      schema: { tags, security: [{ bearer: [] }], response: { 200: userResponse, 401: errorResponse } },
+    },
+    async (request) => services.accounts.profile(request.user!.id),
+  );
+
+  app.put(
+    '/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: profileUpdateSchema,
+        response: { 200: userResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => services.accounts.updateProfile(request.user!.id, request.body),
+  );
+
+  app.put(
+    '/me/password',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: changePasswordSchema,
+        response: { 204: z.null(), 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await services.accounts.changePassword(request.user!.id, request.body, request.sessionToken);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me/homologations',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number().int(),
+              numero: z.number().int(),
+              epreuve: z.string(),
+              date_passage: z.string().nullable(),
+              homologatedAt: z.string(),
+              candidateReference: z.string().nullable(),
+              certifiedBy: z.object({ name: z.string(), president: z.boolean() }).nullable(),
+            }),
+          ),
+          401: errorResponse,
+        },
+      },
+    },
+    async (request) => services.homologations.forUser(request.user!.id),
+  );
+
+  app.post(
+    '/account/forgot-password',
+    {
+      schema: {
+        tags,
+        body: forgotPasswordSchema,
+        response: { 200: dataResponse, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      await services.accounts.forgotPassword(request.body, request.ip);
+      return {
+        data: { message: 'If an account exists for this address, an email with a link has been sent.' },
+      };
+    },
+  );
+
+  app.post(
+    '/account/reset-password/:email/:token',
+    {
+      schema: {
+        tags,
+        params: z.object({ email: emailField(), token: z.string().min(1).max(200) }),
+        body: resetPasswordSchema,
+        response: { 200: dataResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      await services.accounts.resetPassword(
+        request.params.email,
+        request.params.token,
+        request.body.password,
+      );
+      return { data: { message: 'Your password has been changed.' } };
+    },
+  );
+};
+
+export default accounts;

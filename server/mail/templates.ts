@@ -1,0 +1,123 @@
+/** Every email the site sends, in the recipient's language, with the club's look (layout.ts). */
+import { translator } from '../i18n.ts';
+import { renderEmail } from './layout.ts';
+
+export function passwordResetEmail(locale: string, publicUrl: string, data: { prenom: string; url: string }) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('passwordReset.subject'),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('passwordReset.intro'), t('passwordReset.validity', { hours: 24 })],
+      action: { label: t('passwordReset.action'), url: data.url },
+      closing: t('passwordReset.ignore'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+export interface ConfirmationData {
+  prenom: string;
+  reference: string;
+  total: string;
+  candidates: { reference: string; name: string; challenge: string }[];
+  ordersUrl: string;
+}
+
+export function orderConfirmationEmail(locale: string, publicUrl: string, data: ConfirmationData) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('orderConfirmation.subject', { reference: data.reference }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('orderConfirmation.intro'), t('orderConfirmation.next')],
+      details: [
+        { label: t('orderConfirmation.order'), value: data.reference },
+        { label: t('orderConfirmation.total'), value: data.total },
+        ...data.candidates.map((candidate) => ({
+          label: candidate.reference,
+          value: `${candidate.name} · ${candidate.challenge}`,
+        })),
+      ],
+      action: { label: t('orderConfirmation.action'), url: data.ordersUrl },
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+export function documentsEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; reference: string },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('documents.subject', { reference: data.reference }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('documents.intro'), t('documents.print')],
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+export function restrictionVerificationEmail(locale: string, publicUrl: string, data: { url: string }) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('restriction.subject'),
+      greeting: t('greetingAnonymous'),
+      paragraphs: [t('restriction.intro'), t('restriction.effect'), t('restriction.validity', { days: 7 })],
+      action: { label: t('restriction.action'), url: data.url },
+      closing: t('restriction.ignore'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+export function homologationEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; challenge: string; numero: number; date: string },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('homologation.subject', { challenge: data.challenge, numero: data.numero }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [
+        t('homologation.intro', { challenge: data.challenge, date: data.date }),
+        t('homologation.ranking'),
+      ],
+      details: [{ label: t('homologation.number'), value: `${data.challenge} n° ${data.numero}` }],
+      action: { label: t('homologation.action'), url: `${publicUrl}/${locale}/laureates` },
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+export function rejectionEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; challenge: string; reason: string },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('rejection.subject', { challenge: data.challenge }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('rejection.intro', { challenge: data.challenge }), data.reason, t('rejection.contact')],
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * How mail leaves the process: nodemailer over SMTP_URL, or, without it, `.eml` files in DATA_DIR/outbox so
+ * that local mail can be read (and tests can pick it up).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMessage {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: { filename: string; path: string }[];
+}
+
+export interface MailTransport {
+  send(message: OutgoingMessage): Promise<void>;
+  close(): void;
+}
+
+export function outboxDirectory(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+export function createMailTransport({
+  smtpUrl,
+  dataDir,
+}: {
+  smtpUrl?: string;
+  dataDir: string;
+}): MailTransport {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail(message);
+      },
+      close: () => transport.close(),
+    };
+  }
+  const directory = outboxDirectory(dataDir);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(message);
+      fs.mkdirSync(directory, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`;
+      fs.writeFileSync(path.join(directory, name), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,321 @@
+/**
+ * Accounts: sign-up, sign-in, profile, password change, forgotten password and reset, roles. Every answer that
+ * could reveal whether an email has an account is the same for known and unknown addresses.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Locale } from '../../domain/locales.ts';
+import { normalizePhone } from '../../domain/phone.ts';
+import type { ChangePasswordInput, SignupInput, UserFields } from '../../domain/schemas/user.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { passwordResetTokens, users } from '../db/schema.ts';
+import { AppError, notFound } from '../errors.ts';
+import { passwordResetEmail } from '../mail/templates.ts';
+import { recordAudit } from './audit.ts';
+import type { MailService } from './mail.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { type RateLimits, SIGN_IN_LIMITS } from './rate-limits.ts';
+import type { createSessionsService } from './sessions.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const RESET_TOKEN_HOURS = 24;
+
+type User = typeof users.$inferSelect;
+
+/** The user as the API shows it: never a secret. */
+export function publicUser(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    president: user.president,
+    scope: scopeOf(user),
+    civilite: user.civilite,
+    nom: user.nom,
+    prenom: user.prenom,
+    date_naissance: user.date_naissance,
+    tel: user.tel,
+    adresse: user.adresse,
+    complement: user.complement,
+    cp: user.cp,
+    ville: user.ville,
+    pays: user.pays,
+    nationalite: user.nationalite,
+  };
+}
+
+export type PublicUser = ReturnType<typeof publicUser>;
+
+function scopeOf(user: Pick<User, 'role' | 'president'>): string[] {
+  const scope = ['user'];
+  if (user.role === 'admin') scope.push('admin', 'homologation');
+  if (user.president) scope.push('president');
+  return scope;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const candidate = error as { code?: string; cause?: { code?: string } };
+  return candidate.code === '23505' || candidate.cause?.code === '23505';
+};
+
+function userColumns(fields: UserFields) {
+  return {
+    civilite: fields.civilite,
+    nom: fields.nom,
+    prenom: fields.prenom,
+    date_naissance: fields.date_naissance,
+    tel: normalizePhone(fields.tel, fields.pays) ?? fields.tel,
+    adresse: fields.adresse,
+    complement: fields.complement,
+    cp: fields.cp,
+    ville: fields.ville,
+    pays: fields.pays,
+    nationalite: fields.nationalite,
+    email: fields.email,
+  };
+}
+
+export function createAccountsService(deps: {
+  db: Database;
+  config: Config;
+  sessions: ReturnType<typeof createSessionsService>;
+  mail: MailService;
+  rateLimits: RateLimits;
+}) {
+  const { db, config, sessions, mail, rateLimits } = deps;
+
+  async function findByEmail(email: string): Promise<User | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+    return user;
+  }
+
+  async function getUser(id: number): Promise<User> {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    if (!user) throw notFound('No such user');
+    return user;
+  }
+
+  return {
+    findByEmail,
+
+    async signup(input: SignupInput, locale: Locale): Promise<{ id: number }> {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const [created] = await db
+          .insert(users)
+          .values({ ...userColumns(input), passwordHash, locale })
+          .returning({ id: users.id });
+        return created!;
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError(409, 'email_taken', 'This email address is already used');
+        throw error;
+      }
+    },
+
+    async login(input: { email: string; password: string }, ip: string, locale?: Locale) {
+      const email = input.email.trim().toLowerCase();
+      await rateLimits.consume(SIGN_IN_LIMITS.perIp, ip);
+      await rateLimits.consume(SIGN_IN_LIMITS.perEmail, email);
+      const user = await findByEmail(email);
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !valid)
+        throw new AppError(401, 'invalid_credentials', 'Incorrect email address or password');
+      await rateLimits.reset(SIGN_IN_LIMITS.perEmail, email);
+      if (locale && locale !== user.locale)
+        await db.update(users).set({ locale }).where(eq(users.id, user.id));
+      const session = await sessions.create(user.id);
+      return { ...session, user: publicUser(user) };
+    },
+
+    async profile(userId: number): Promise<PublicUser> {
+      return publicUser(await getUser(userId));
+    },
+
+    async updateProfile(userId: number, fields: UserFields): Promise<PublicUser> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [before] = await tx.select().from(users).where(eq(users.id, userId));
+          if (!before) throw notFound('No such user');
+          const [after] = await tx
+            .update(users)
+            .set({ ...userColumns(fields), updatedAt: new Date() })
+            .where(eq(users.id, userId))
+            .returning();
+          await recordAudit(tx, {
+            actorId: userId,
+            action: 'user.update',
+            entity: 'user',
+            entityId: userId,
+            before: publicUser(before),
+            after: publicUser(after!),
+          });
+          return publicUser(after!);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError(409, 'email_taken', 'This email address is already used');
+        throw error;
+      }
+    },
+
+    /** Changes the password and ends every other session of the user. */
+    async changePassword(
+      userId: number,
+      input: ChangePasswordInput,
+      currentToken: string | null,
+    ): Promise<void> {
+      const user = await getUser(userId);
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        throw new AppError(400, 'wrong_current_password', 'The current password is not correct', {
+          fields: { current_password: 'validation:wrong_current_password' },
+        });
+      }
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+        await sessions.revokeAllExcept(userId, currentToken, tx);
+      });
+    },
+
+    /** Sends a reset link when the account exists; the caller answers the same either way. */
+    async forgotPassword(
+      input: { email: string; lang: Locale },
+      ip: string,
+      now = new Date(),
+    ): Promise<void> {
+      await rateLimits.consume(SIGN_IN_LIMITS.forgotPerIp, ip);
+      const user = await findByEmail(input.email);
+      if (!user) {
+        await dummyPasswordHash();
+        return;
+      }
+      const token = newToken();
+      const url = new URL(`${config.publicUrl}/${input.lang}/account/reset-password`);
+      url.searchParams.set('email', user.email);
+      url.searchParams.set('token', token);
+      await db.transaction(async (tx) => {
+        await tx.insert(passwordResetTokens).values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_HOURS * 3600_000),
+        });
+        await mail.queue(
+          {
+            to: user.email,
+            ...passwordResetEmail(input.lang, config.publicUrl, { prenom: user.prenom, url: url.toString() }),
+          },
+          tx,
+        );
+      });
+      mail.kick();
+    },
+
+    /** Sets a new password from a valid link (24 hours, once) and ends all the user's sessions. */
+    async resetPassword(email: string, token: string, password: string, now = new Date()): Promise<void> {
+      const invalid = () =>
+        new AppError(400, 'invalid_or_expired_token', 'This link is invalid or has expired');
+      const user = await findByEmail(email);
+      if (!user) throw invalid();
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, hashToken(token)),
+              eq(passwordResetTokens.userId, user.id),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (!used) throw invalid();
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        await sessions.revokeAll(user.id, tx);
+      });
+    },
+
+    async listAdmins() {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .orderBy(users.nom, users.prenom);
+      return rows.map((user) => ({
+        id: user.id,
+        email: user.email,
+        nom: user.nom,
+        prenom: user.prenom,
+        president: user.president,
+        createdAt: user.createdAt.toISOString(),
+      }));
+    },
+
+    /** For the CLI: an account with the minimum identity, to be completed by its owner on the account page. */
+    async createUser(input: {
+      email: string;
+      password: string;
+      role: 'admin' | 'user';
+      prenom?: string;
+      nom?: string;
+    }) {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const [created] = await db
+          .insert(users)
+          .values({
+            email: input.email.trim().toLowerCase(),
+            passwordHash,
+            role: input.role,
+            civilite: 'm',
+            nom: input.nom ?? '',
+            prenom: input.prenom ?? '',
+            date_naissance: '1970-01-01',
+            tel: '',
+            adresse: '',
+            cp: '',
+            ville: '',
+            pays: 'fr',
+            nationalite: 'fr',
+          })
+          .returning({ id: users.id });
+        await recordAudit(db, {
+          actorId: null,
+          action: 'user.create',
+          entity: 'user',
+          entityId: created!.id,
+          after: { email: input.email, role: input.role },
+        });
+        return created!;
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError(409, 'email_taken', 'This email address is already used');
+        throw error;
+      }
+    },
+
+    async setRole(email: string, role: 'admin' | 'user', president?: boolean) {
+      const user = await findByEmail(email);
+      if (!user) throw notFound(`No account for ${email}`);
+      const changes = { role, ...(president === undefined ? {} : { president }) };
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await recordAudit(tx, {
+          actorId: null,
+          action: 'user.role',
+          entity: 'user',
+          entityId: user.id,
+          before: { role: user.role, president: user.president },
+          after: { role, president: president ?? user.president },
+        });
+      });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
