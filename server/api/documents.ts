@@ -1,0 +1,32 @@
+/** `GET /documents/{id}`: a route card or frame plate PDF, for its buyer or an admin; anyone else gets 404. */
+import fs from 'node:fs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { requireUser } from '../plugins/auth.ts';
+import type { ApiOptions } from './index.ts';
+import { errorResponse } from './schemas.ts';
+
+const documents: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
+  app.get(
+    '/documents/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['documents'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        // The PDF is streamed as it is; only the error answers go through a schema.
+        response: { 200: z.any(), 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const document = await services.documents.open(request.params.id, request.user!);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${document.filename}"`)
+        .header('cache-control', 'private, max-age=3600')
+        .send(fs.createReadStream(document.file));
+    },
+  );
+};
+
+export default documents;

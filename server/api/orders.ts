@@ -1,0 +1,185 @@
+/** Orders API: the draft, the price, placing an order, and the buyer's orders. Owner-only: others get 404. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { LOCALES, isLocale } from '../../domain/locales.ts';
+import { candidateDraftSchema } from '../../domain/schemas/candidate.ts';
+import { MAX_CANDIDATES_PER_ORDER, orderSchema, priceRequestSchema } from '../../domain/schemas/order.ts';
+import { ORDER_STATUSES } from '../../domain/statuses.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { validatedForToday } from './dated-schema.ts';
+import type { ApiOptions } from './index.ts';
+import { errorResponse } from './schemas.ts';
+
+const priceResponse = z.object({
+  unit_price: z.number().int(),
+  count: z.number().int(),
+  total: z.number().int(),
+  currency: z.string(),
+});
+
+/** A draft is work in progress: only its shape is checked, the rules apply when the order is placed. */
+const draftSchema = z.looseObject({
+  candidats: z.array(candidateDraftSchema.partial()).max(MAX_CANDIDATES_PER_ORDER),
+});
+
+const address = z.object({
+  nom: z.string(),
+  prenom: z.string(),
+  adresse: z.string(),
+  complement: z.string(),
+  code_postal: z.string(),
+  ville: z.string(),
+  pays: z.string(),
+});
+
+const orderResponse = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  price: priceResponse,
+  date_commande: z.string(),
+  mode_livraison: z.string(),
+  date_livraison: z.string(),
+  point_retrait: z.string().nullable(),
+  mode_paiement: z.string(),
+  adresse_livraison: address,
+  adresse_facturation: address,
+  candidats: z.array(
+    z.object({
+      id: z.number().int(),
+      commande_index: z.number().int(),
+      reference: z.string(),
+      statut: z.string(),
+      epreuve: z.string(),
+      civilite: z.string(),
+      nom: z.string(),
+      prenom: z.string(),
+      email: z.string(),
+      date_naissance: z.string(),
+      documents: z.array(z.object({ kind: z.enum(['route_card', 'frame_plate']), url: z.string() })),
+    }),
+  ),
+});
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
+  app.addHook('preHandler', requireUser);
+  const tags = ['orders'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/orders/draft',
+    {
+      schema: {
+        tags,
+        security,
+        response: { 200: z.object({ draft: draftSchema.nullable() }), 401: errorResponse },
+      },
+    },
+    async (request) => ({ draft: await services.orderDrafts.get(request.user!.id) }),
+  );
+
+  app.put(
+    '/orders/draft',
+    {
+      schema: {
+        tags,
+        security,
+        body: draftSchema,
+        response: { 204: z.null(), 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await services.orderDrafts.save(request.user!.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/orders/draft',
+    { schema: { tags, security, response: { 204: z.null(), 401: errorResponse } } },
+    async (request, reply) => {
+      await services.orderDrafts.clear(request.user!.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/orders/price',
+    {
+      schema: {
+        tags,
+        security,
+        body: priceRequestSchema,
+        response: { 200: priceResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => services.orders.price(request.body.candidats.length),
+  );
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags,
+        security,
+        headers: z.looseObject({ 'idempotency-key': z.string().min(8).max(100).optional() }),
+        querystring: z.object({ lang: z.enum(LOCALES).optional() }),
+        body: validatedForToday(orderSchema),
+        response: {
+          201: z.object({ id: z.number().int(), redirect_url: z.string() }),
+          400: errorResponse,
+          401: errorResponse,
+          502: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = request.query.lang ?? request.cookies.i18n;
+      const created = await services.orders.create(request.user!, request.body, {
+        idempotencyKey: request.headers['idempotency-key'],
+        locale: isLocale(lang) ? lang : 'fr',
+      });
+      return reply.code(201).send({ id: created.id, redirect_url: created.redirectUrl });
+    },
+  );
+
+  app.get(
+    '/orders',
+    { schema: { tags, security, response: { 200: z.array(orderResponse), 401: errorResponse } } },
+    async (request) => services.orders.list(request.user!.id),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: { 200: orderResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => services.orders.get(request.user!.id, request.params.id),
+  );
+
+  app.get(
+    '/orders/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: {
+          200: z.object({ status: z.enum(ORDER_STATUSES) }),
+          401: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => services.orders.status(request.user!.id, request.params.id),
+  );
+};
+
+export default orders;

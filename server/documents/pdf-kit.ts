@@ -1,0 +1,96 @@
+/** Shared drawing helpers for the documents: the Unicode font, the QR code as vector squares, colours. */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { type PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import QRCode from 'qrcode';
+
+const require = createRequire(import.meta.url);
+const fontDirectory = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const fontFiles = {
+  regular: fs.readFileSync(path.join(fontDirectory, 'DejaVuSans.ttf')),
+  bold: fs.readFileSync(path.join(fontDirectory, 'DejaVuSans-Bold.ttf')),
+};
+
+export const CLUB_RED = rgb(0.929, 0.11, 0.141);
+export const DARK = rgb(0.13, 0.13, 0.13);
+export const GREY = rgb(0.45, 0.45, 0.45);
+export const LIGHT = rgb(0.75, 0.75, 0.75);
+export const WHITE = rgb(1, 1, 1);
+export const MM = 72 / 25.4;
+
+export interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+export async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
+  pdf.registerFontkit(fontkit);
+  return {
+    regular: await pdf.embedFont(fontFiles.regular, { subset: true }),
+    bold: await pdf.embedFont(fontFiles.bold, { subset: true }),
+  };
+}
+
+/** Draws `text` as a QR code of `size` points with its top-left corner at (x, y from the top). */
+export function drawQrCode(page: PDFPage, text: string, x: number, top: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = size / (modules.size + quiet * 2);
+  const y0 = page.getHeight() - top - size;
+  page.drawRectangle({ x, y: y0, width: size, height: size, color: rgb(1, 1, 1) });
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (!modules.get(row, column)) continue;
+      page.drawRectangle({
+        x: x + (column + quiet) * cell,
+        y: y0 + size - (row + quiet + 1) * cell,
+        width: cell,
+        height: cell,
+        color: DARK,
+      });
+    }
+  }
+}
+
+/** Text with its top at `top` points from the top of the page; returns the height used. */
+export function drawText(
+  page: PDFPage,
+  text: string,
+  options: {
+    x: number;
+    top: number;
+    size: number;
+    font: PDFFont;
+    color?: ReturnType<typeof rgb>;
+    maxWidth?: number;
+  },
+): number {
+  const lineHeight = options.size * 1.3;
+  const lines = options.maxWidth ? wrap(text, options.font, options.size, options.maxWidth) : [text];
+  lines.forEach((line, index) => {
+    page.drawText(line, {
+      x: options.x,
+      y: page.getHeight() - options.top - options.size - index * lineHeight,
+      size: options.size,
+      font: options.font,
+      color: options.color ?? DARK,
+    });
+  });
+  return lines.length * lineHeight;
+}
+
+function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) > maxWidth && current) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  if (current) lines.push(current);
+  return lines;
+}

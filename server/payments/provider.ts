@@ -1,0 +1,65 @@
+/**
+ * The payment provider interface. Providers return data, never HTML: `prepare` creates the hosted session
+ * (moves no money), `verify` fetches the real status from the provider, `parseWebhook` checks a webhook's
+ * signature and says which payment it concerns; `cancel` and `refund` act on a session or capture.
+ */
+export type ProviderId = 'stripe' | 'paypal' | 'test';
+
+export interface PrepareInput {
+  paymentId: number;
+  orderId: number;
+  /** The order reference shown to the buyer (8 digits). */
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** Already translated, e.g. "Registration for 2 candidates". */
+  description: string;
+  locale: string;
+  customerEmail: string;
+  /** Where the provider sends the buyer back after paying, and after giving up. */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export interface PreparedSession {
+  providerRef: string;
+  redirectUrl: string;
+}
+
+/** The provider's own view of a payment, fetched from the provider (not taken from a webhook's body). */
+export interface VerifiedPayment {
+  status: 'pending' | 'confirmed' | 'failed' | 'cancelled';
+  amountCents: number;
+  currency: string;
+}
+
+export interface WebhookEvent {
+  /** The provider's event id, so that a replayed event is recognised. */
+  eventId: string;
+  type: string;
+  providerRef: string;
+  /** The event asks the site to finish the payment (`complete`) rather than only read its status. */
+  complete?: boolean;
+}
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+export interface PaymentProvider {
+  id: ProviderId;
+  prepare(input: PrepareInput): Promise<PreparedSession>;
+  verify(providerRef: string): Promise<VerifiedPayment>;
+  /**
+   * Checks the signature (throws WebhookSignatureError) and returns the event, or null for an event type the
+   * site does not act on.
+   */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookEvent | null>;
+  /** Called when the buyer comes back through `returnUrl` (PayPal captures here); returns the verified status. */
+  complete?(providerRef: string): Promise<VerifiedPayment>;
+  cancel(providerRef: string): Promise<void>;
+  refund(providerRef: string, amountCents: number): Promise<void>;
+}

@@ -1,0 +1,85 @@
+/**
+ * What follows a payment: the order draft is cleared, the documents of every candidate are generated, the buyer receives the
+ * confirmation with the order and candidate references, and, for delivery by email, each candidate's
+ * documents go to that candidate's address (or the buyer's when they share it).
+ */
+import { asc, eq } from 'drizzle-orm';
+import { LOCALE_TAGS, isLocale } from '../../domain/locales.ts';
+import { candidateReference, orderReference } from '../../domain/references.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { candidates, orderDrafts, orders, users } from '../db/schema.ts';
+import { translator } from '../i18n.ts';
+import { documentsEmail, orderConfirmationEmail } from '../mail/templates.ts';
+import type { DocumentsService } from './documents.ts';
+import type { MailService } from './mail.ts';
+
+export function createOrderNotifications(deps: {
+  db: Database;
+  config: Config;
+  mail: MailService;
+  documents: DocumentsService;
+}) {
+  const { db, config, mail } = deps;
+  return async function onOrderPaid(orderId: number): Promise<void> {
+    const [row] = await db
+      .select({ order: orders, buyer: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId));
+    if (!row) return;
+    const { order, buyer } = row;
+    const orderCandidates = await db
+      .select()
+      .from(candidates)
+      .where(eq(candidates.orderId, orderId))
+      .orderBy(asc(candidates.commande_index));
+    const documentRows = await deps.documents.ensureFor(
+      orderCandidates.map((candidate) => candidate.id),
+      { render: order.mode_livraison === 'email' },
+    );
+    const locale = isLocale(order.locale) ? order.locale : 'fr';
+    const t = translator(locale, 'documents');
+    const money = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: order.currency });
+
+    await db.transaction(async (tx) => {
+      await tx.delete(orderDrafts).where(eq(orderDrafts.userId, buyer.id));
+      await mail.queue(
+        {
+          to: buyer.email,
+          ...orderConfirmationEmail(locale, config.publicUrl, {
+            prenom: buyer.prenom,
+            reference: orderReference(order.id),
+            total: money.format(order.totalCents / 100),
+            candidates: orderCandidates.map((candidate) => ({
+              reference: candidateReference(order.id, candidate.commande_index),
+              name: `${candidate.prenom} ${candidate.nom}`,
+              challenge: t(`challenges.${candidate.epreuve}`),
+            })),
+            ordersUrl: `${config.publicUrl}/${locale}/account?tab=orders`,
+          }),
+        },
+        tx,
+      );
+      if (order.mode_livraison !== 'email') return;
+      for (const candidate of orderCandidates) {
+        const reference = candidateReference(order.id, candidate.commande_index);
+        const attachments = documentRows
+          .filter((document) => document.candidateId === candidate.id)
+          .map((document) => ({
+            filename: `${document.kind === 'route_card' ? 'route-card' : 'frame-plate'}-${reference}.pdf`,
+            documentPath: document.path,
+          }));
+        await mail.queue(
+          {
+            to: candidate.email || buyer.email,
+            ...documentsEmail(locale, config.publicUrl, { prenom: candidate.prenom, reference }),
+            attachments,
+          },
+          tx,
+        );
+      }
+    });
+    mail.kick();
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * Orders: the price, the creation of an order with its candidates and a first payment attempt at the
+ * provider, and the buyer's view of their orders. The payment itself is settled by services/payments.ts.
+ */
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { type Locale, LOCALE_TAGS } from '../../domain/locales.ts';
+import { formatOpeningHours } from '../../domain/opening-hours.ts';
+import { normalizePhone } from '../../domain/phone.ts';
+import { priceOrder } from '../../domain/prices.ts';
+import {
+  candidateReference,
+  orderReference,
+  SCAN_TOKEN_RANDOM_BYTES,
+  scanTokenFromBytes,
+} from '../../domain/references.ts';
+import type { Order } from '../../domain/schemas/order.ts';
+import { earliestPostalDate, today } from '../../domain/dates.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { candidates, documents, orders } from '../db/schema.ts';
+import { notFound, validationError } from '../errors.ts';
+import { translator } from '../i18n.ts';
+import type { PaymentsService } from './payments.ts';
+import type { createOrderDraftsService } from './order-drafts.ts';
+
+export function newScanToken(): string {
+  return scanTokenFromBytes(crypto.randomBytes(SCAN_TOKEN_RANDOM_BYTES));
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type CandidateRow = typeof candidates.$inferSelect;
+
+/** The order as its owner sees it (DESIGN.md payload shape), with document links once documents exist. */
+export function presentOrder(
+  order: OrderRow,
+  orderCandidates: CandidateRow[],
+  documentRows: { id: number; candidateId: number; kind: 'route_card' | 'frame_plate' }[],
+) {
+  return {
+    id: order.id,
+    reference: orderReference(order.id),
+    status: order.status,
+    price: {
+      unit_price: order.unitPriceCents,
+      count: orderCandidates.length,
+      total: order.totalCents,
+      currency: order.currency,
+    },
+    date_commande: order.date_commande.toISOString(),
+    mode_livraison: order.mode_livraison,
+    date_livraison: order.date_livraison,
+    point_retrait: order.point_retrait,
+    mode_paiement: order.mode_paiement,
+    adresse_livraison: order.adresse_livraison,
+    adresse_facturation: order.adresse_facturation,
+    candidats: orderCandidates.map((candidate) => ({
+      id: candidate.id,
+      commande_index: candidate.commande_index,
+      reference: candidateReference(order.id, candidate.commande_index),
+      statut: candidate.statut,
+      epreuve: candidate.epreuve,
+      civilite: candidate.civilite,
+      nom: candidate.nom,
+      prenom: candidate.prenom,
+      email: candidate.email,
+      date_naissance: candidate.date_naissance,
+      documents: documentRows
+        .filter((document) => document.candidateId === candidate.id)
+        .map((document) => ({ kind: document.kind, url: `/documents/${document.id}` })),
+    })),
+  };
+}
+
+export type PresentedOrder = ReturnType<typeof presentOrder>;
+
+const isUniqueViolation = (error: unknown) => {
+  const candidate = error as { code?: string; cause?: { code?: string } };
+  return candidate.code === '23505' || candidate.cause?.code === '23505';
+};
+
+export function createOrdersService(deps: {
+  db: Database;
+  config: Config;
+  payments: PaymentsService;
+  orderDrafts: ReturnType<typeof createOrderDraftsService>;
+}) {
+  const { db, config, payments } = deps;
+
+  async function loadPresented(orderRows: OrderRow[]): Promise<PresentedOrder[]> {
+    if (orderRows.length === 0) return [];
+    const ids = orderRows.map((order) => order.id);
+    const candidateRows = await db
+      .select()
+      .from(candidates)
+      .where(inArray(candidates.orderId, ids))
+      .orderBy(asc(candidates.commande_index));
+    const documentRows = candidateRows.length
+      ? await db
+          .select({ id: documents.id, candidateId: documents.candidateId, kind: documents.kind })
+          .from(documents)
+          .where(
+            inArray(
+              documents.candidateId,
+              candidateRows.map((candidate) => candidate.id),
+            ),
+          )
+      : [];
+    return orderRows.map((order) =>
+      presentOrder(
+        order,
+        candidateRows.filter((candidate) => candidate.orderId === order.id),
+        documentRows,
+      ),
+    );
+  }
+
+  async function existingForKey(userId: number, key: string) {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    if (!order) return null;
+    const [payment] = await db
+      .select()
+      .from(payments.table)
+      .where(eq(payments.table.orderId, order.id))
+      .orderBy(desc(payments.table.id))
+      .limit(1);
+    return {
+      id: order.id,
+      redirectUrl:
+        payment?.redirectUrl ?? `${config.publicUrl}/${order.locale}/confirmation?order=${order.id}`,
+    };
+  }
+
+  return {
+    priceCents: () => config.priceCents,
+
+    earliestPostalDate: (now = new Date()) => earliestPostalDate(today(now), config.postalWorkingDays),
+
+    /** The pick-up points with their hours written in the reader's language. */
+    pickupPoints(locale: Locale = 'fr') {
+      return config.pickupPoints.map((point) => ({
+        id: point.id,
+        name: point.name,
+        address: point.address,
+        hours: formatOpeningHours(point.hours, LOCALE_TAGS[locale]),
+      }));
+    },
+
+    price(count: number) {
+      return priceOrder(count, config.priceCents);
+    },
+
+    /**
+     * Creates the order (pending), its candidates (pending_payment) and a payment attempt, then asks the provider
+     * for its hosted page. The same Idempotency-Key gives back the same order: a double click creates one.
+     */
+    async create(
+      user: { id: number; email: string },
+      input: Order,
+      options: { idempotencyKey?: string; locale: Locale; now?: Date },
+    ): Promise<{ id: number; redirectUrl: string }> {
+      const now = options.now ?? new Date();
+      if (options.idempotencyKey) {
+        const existing = await existingForKey(user.id, options.idempotencyKey);
+        if (existing) return existing;
+      }
+      if (
+        input.mode_livraison === 'retrait' &&
+        !config.pickupPoints.some((point) => point.id === input.point_retrait)
+      ) {
+        throw validationError({ point_retrait: 'validation:point_retrait_required' });
+      }
+      const price = priceOrder(input.candidats.length, config.priceCents);
+      const provider = payments.providerFor(input.mode_paiement);
+      let created: { orderId: number; paymentId: number };
+      try {
+        created = await db.transaction(async (tx) => {
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              userId: user.id,
+              status: 'pending',
+              mode_livraison: input.mode_livraison,
+              date_livraison: input.date_livraison,
+              point_retrait: input.mode_livraison === 'retrait' ? (input.point_retrait ?? null) : null,
+              adresse_livraison: input.adresse_livraison,
+              adresse_facturation: input.adresse_facturation,
+              mode_paiement: input.mode_paiement,
+              avertissement_condition_physique: input.avertissement_condition_physique,
+              avertissement_mineurs: input.avertissement_mineurs,
+              unitPriceCents: price.unit_price,
+              totalCents: price.total,
+              currency: price.currency,
+              locale: options.locale,
+              idempotencyKey: options.idempotencyKey ?? null,
+              date_commande: now,
+              expiresAt: new Date(now.getTime() + config.orderExpiryMinutes * 60_000),
+            })
+            .returning({ id: orders.id });
+          await tx.insert(candidates).values(
+            input.candidats.map((candidate, position) => ({
+              ...candidate,
+              portable: normalizePhone(candidate.portable, candidate.pays) ?? candidate.portable,
+              orderId: order!.id,
+              commande_index: position + 1,
+              statut: 'pending_payment' as const,
+              scanToken: newScanToken(),
+            })),
+          );
+          const [payment] = await tx
+            .insert(payments.table)
+            .values({
+              orderId: order!.id,
+              provider: provider.id,
+              amountCents: price.total,
+              currency: price.currency,
+            })
+            .returning({ id: payments.table.id });
+          return { orderId: order!.id, paymentId: payment!.id };
+        });
+      } catch (error) {
+        if (options.idempotencyKey && isUniqueViolation(error)) {
+          const existing = await existingForKey(user.id, options.idempotencyKey);
+          if (existing) return existing;
+        }
+        throw error;
+      }
+      // The draft stays until the order is paid (services/order-notifications.ts), so that a cancelled payment
+      // gives the buyer back what they had typed.
+      const t = translator(options.locale, 'documents');
+      const redirectUrl = await payments.startSession(created.paymentId, {
+        orderId: created.orderId,
+        reference: orderReference(created.orderId),
+        amountCents: price.total,
+        currency: price.currency,
+        description: t('orderDescription', { count: input.candidats.length }),
+        locale: options.locale,
+        customerEmail: user.email,
+      });
+      return { id: created.orderId, redirectUrl };
+    },
+
+    async list(userId: number): Promise<PresentedOrder[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.date_commande));
+      return loadPresented(rows);
+    },
+
+    /** Another user's order answers 404, as if it did not exist. */
+    async get(userId: number, orderId: number): Promise<PresentedOrder> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) throw notFound('No such order');
+      return (await loadPresented([order]))[0]!;
+    },
+
+    async status(userId: number, orderId: number) {
+      const [order] = await db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) throw notFound('No such order');
+      return order;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,378 @@
+/**
+ * Payments, modelled as pretix does: an order is not a payment. Each attempt is a `payments` row with its own
+ * state. Webhooks are untrusted triggers: the signature is checked, the payment found by the provider's id,
+ * the real status fetched from the provider, the amount compared with the order, and the change applied once
+ * (a replayed or late event changes nothing). A confirmed payment marks the order paid and its candidates
+ * ready to process, and sends the confirmation.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { canTransition, type OrderStatus, type PaymentMode } from '../../domain/statuses.ts';
+import type { Locale } from '../../domain/locales.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { candidates, orders, paymentEvents, payments, users } from '../db/schema.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { PaymentProvider, ProviderId, VerifiedPayment } from '../payments/provider.ts';
+import type { TestOutcome, TestProvider } from '../payments/test-provider.ts';
+import { recordAudit } from './audit.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export interface Providers {
+  stripe?: PaymentProvider;
+  paypal?: PaymentProvider;
+  test: TestProvider;
+}
+
+/** What happens after an order is paid (confirmation email, documents); called after the commit. */
+export type PaidListener = (orderId: number) => Promise<void>;
+
+const PAYMENT_STATUS: Record<VerifiedPayment['status'], PaymentRow['status']> = {
+  pending: 'pending',
+  confirmed: 'confirmed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+const ORDER_STATUS_FOR: Partial<Record<VerifiedPayment['status'], OrderStatus>> = {
+  confirmed: 'paid',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+export function createPaymentsService(deps: {
+  db: Database;
+  config: Config;
+  providers: Providers;
+  log?: FastifyBaseLogger;
+}) {
+  const { db, config, providers } = deps;
+  const paidListeners: PaidListener[] = [];
+
+  function provider(id: ProviderId): PaymentProvider {
+    const found = providers[id];
+    if (!found) throw notFound(`Payment provider ${id} is not configured`);
+    return found;
+  }
+
+  /**
+   * Applies the provider's verified view of a payment. Returns the order's status afterwards. With an event id,
+   * an event already applied is skipped, so replays are harmless.
+   */
+  async function apply(
+    paymentId: number,
+    verified: VerifiedPayment,
+    event?: { provider: string; eventId: string; type: string },
+  ) {
+    let paidOrderId: number | null = null;
+    const orderStatus = await db.transaction(async (tx) => {
+      if (event) {
+        const inserted = await tx
+          .insert(paymentEvents)
+          .values(event)
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.id });
+        if (inserted.length === 0) return null;
+      }
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      if (!payment) throw notFound('No such payment');
+      const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+      if (!order) throw notFound('No such order');
+
+      const amountMatches =
+        verified.amountCents === payment.amountCents &&
+        verified.amountCents === order.totalCents &&
+        verified.currency.toUpperCase() === payment.currency.toUpperCase();
+      if (verified.status === 'confirmed' && !amountMatches) {
+        deps.log?.error(
+          { paymentId, expected: payment.amountCents, got: verified.amountCents },
+          'payment amount mismatch',
+        );
+        await tx
+          .update(payments)
+          .set({ status: 'failed', updatedAt: new Date() })
+          .where(eq(payments.id, payment.id));
+        await recordAudit(tx, {
+          actorId: null,
+          action: 'payment.amount_mismatch',
+          entity: 'payment',
+          entityId: payment.id,
+          before: { amountCents: payment.amountCents, currency: payment.currency },
+          after: verified,
+        });
+        return order.status;
+      }
+
+      // A confirmed payment is final: a late "failed" or "cancelled" about the same attempt changes nothing.
+      const nextPaymentStatus = PAYMENT_STATUS[verified.status];
+      if (payment.status !== 'confirmed' && payment.status !== nextPaymentStatus) {
+        await tx
+          .update(payments)
+          .set({ status: nextPaymentStatus, updatedAt: new Date() })
+          .where(eq(payments.id, payment.id));
+      }
+
+      const nextOrderStatus = ORDER_STATUS_FOR[verified.status];
+      if (!nextOrderStatus || !canTransition(order.status, nextOrderStatus)) return order.status;
+      await tx
+        .update(orders)
+        .set({
+          status: nextOrderStatus,
+          updatedAt: new Date(),
+          ...(nextOrderStatus === 'paid' ? { paidAt: new Date() } : {}),
+        })
+        .where(eq(orders.id, order.id));
+      if (nextOrderStatus === 'paid') {
+        await tx
+          .update(candidates)
+          .set({ statut: 'to_process', updatedAt: new Date() })
+          .where(and(eq(candidates.orderId, order.id), eq(candidates.statut, 'pending_payment')));
+        paidOrderId = order.id;
+      }
+      await recordAudit(tx, {
+        actorId: null,
+        action: `order.${nextOrderStatus}`,
+        entity: 'order',
+        entityId: order.id,
+        before: { status: order.status },
+        after: { status: nextOrderStatus, paymentId: payment.id, provider: payment.provider },
+      });
+      return nextOrderStatus;
+    });
+    if (paidOrderId !== null) for (const listener of paidListeners) await listener(paidOrderId);
+    return orderStatus;
+  }
+
+  async function findByRef(providerId: ProviderId, providerRef: string): Promise<PaymentRow | undefined> {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, providerId), eq(payments.providerRef, providerRef)));
+    return payment;
+  }
+
+  async function ownedTestPayment(paymentId: number, userId: number) {
+    const [row] = await db
+      .select({ payment: payments, order: orders })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.id, paymentId), eq(payments.provider, 'test'), eq(orders.userId, userId)));
+    if (!row || !row.payment.providerRef) throw notFound('No such payment');
+    return row;
+  }
+
+  const service = {
+    table: payments,
+
+    onPaid(listener: PaidListener) {
+      paidListeners.push(listener);
+    },
+
+    /** card → Stripe Checkout, wallet → PayPal; the test provider stands in for any that is not configured. */
+    providerFor(mode: PaymentMode): PaymentProvider {
+      if (mode === 'card' && providers.stripe) return providers.stripe;
+      if (mode === 'wallet' && providers.paypal) return providers.paypal;
+      return providers.test;
+    },
+
+    /** Opens the hosted session of a created payment; a provider failure fails the payment and the order. */
+    async startSession(
+      paymentId: number,
+      input: {
+        orderId: number;
+        reference: string;
+        amountCents: number;
+        currency: string;
+        description: string;
+        locale: Locale;
+        customerEmail: string;
+      },
+    ): Promise<string> {
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      if (!payment) throw notFound('No such payment');
+      const chosen = provider(payment.provider);
+      const returnUrl =
+        chosen.id === 'paypal'
+          ? `${config.publicUrl}/api/payments/paypal/return?order=${input.orderId}&lang=${input.locale}`
+          : `${config.publicUrl}/${input.locale}/confirmation?order=${input.orderId}`;
+      const cancelUrl = `${config.publicUrl}/api/payments/${chosen.id}/cancel?order=${input.orderId}&lang=${input.locale}`;
+      try {
+        const session = await chosen.prepare({ ...input, paymentId, returnUrl, cancelUrl });
+        await db
+          .update(payments)
+          .set({
+            status: 'pending',
+            providerRef: session.providerRef,
+            redirectUrl: session.redirectUrl,
+            updatedAt: new Date(),
+          })
+          .where(eq(payments.id, paymentId));
+        return session.redirectUrl;
+      } catch (error) {
+        deps.log?.error(
+          { err: error, paymentId, provider: chosen.id },
+          'payment session could not be created',
+        );
+        await db.transaction(async (tx) => {
+          await tx
+            .update(payments)
+            .set({ status: 'failed', updatedAt: new Date() })
+            .where(eq(payments.id, paymentId));
+          await tx
+            .update(orders)
+            .set({ status: 'failed', updatedAt: new Date() })
+            .where(eq(orders.id, input.orderId));
+        });
+        throw new AppError(
+          502,
+          'payment_failed',
+          'The payment provider could not be reached; please retry later',
+        );
+      }
+    },
+
+    /** A provider's webhook: 'applied', or 'ignored' for events and payments the site does not act on. */
+    async handleWebhook(
+      providerId: ProviderId,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ) {
+      const chosen = provider(providerId);
+      const event = await chosen.parseWebhook(rawBody, headers);
+      if (!event) return 'ignored' as const;
+      const payment = await findByRef(providerId, event.providerRef);
+      if (!payment) {
+        deps.log?.warn(
+          { provider: providerId, providerRef: event.providerRef },
+          'webhook for an unknown payment',
+        );
+        return 'ignored' as const;
+      }
+      const verified =
+        event.complete && chosen.complete
+          ? await chosen.complete(event.providerRef)
+          : await chosen.verify(event.providerRef);
+      await apply(payment.id, verified, { provider: providerId, eventId: event.eventId, type: event.type });
+      return 'applied' as const;
+    },
+
+    /** The buyer is back from the provider (PayPal captures here); checks the real status and applies it. */
+    async completeReturn(providerId: ProviderId, orderId: number, userId: number) {
+      const chosen = provider(providerId);
+      const [row] = await db
+        .select({ payment: payments })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(payments.provider, providerId)))
+        .orderBy(sql`${payments.id} desc`)
+        .limit(1);
+      if (!row?.payment.providerRef) throw notFound('No such payment');
+      const verified = chosen.complete
+        ? await chosen.complete(row.payment.providerRef)
+        : await chosen.verify(row.payment.providerRef);
+      return apply(row.payment.id, verified);
+    },
+
+    /** The buyer gave up on the provider's page: the attempt and the order are cancelled. */
+    async cancelByBuyer(providerId: ProviderId, orderId: number, userId: number) {
+      const [row] = await db
+        .select({ payment: payments })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(payments.provider, providerId)))
+        .orderBy(sql`${payments.id} desc`)
+        .limit(1);
+      if (!row?.payment.providerRef) throw notFound('No such payment');
+      const chosen = provider(providerId);
+      const verified = await chosen.verify(row.payment.providerRef);
+      if (verified.status === 'confirmed') return apply(row.payment.id, verified);
+      await chosen
+        .cancel(row.payment.providerRef)
+        .catch((error: unknown) => deps.log?.warn({ err: error }, 'provider cancel failed'));
+      return apply(row.payment.id, { ...verified, status: 'cancelled' });
+    },
+
+    /** The test provider's hosted page: the payment of the signed-in buyer, or null. */
+    async testSession(paymentId: number, user: { id: number } | null) {
+      if (!user) return null;
+      try {
+        const { payment, order } = await ownedTestPayment(paymentId, user.id);
+        return {
+          paymentId: payment.id,
+          orderId: order.id,
+          reference: String(order.id).padStart(8, '0'),
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          status: payment.status,
+        };
+      } catch {
+        return null;
+      }
+    },
+
+    /** A button of the test page: settle the session, deliver the signed webhook, say where the buyer goes. */
+    async testAction(paymentId: number, userId: number, outcome: TestOutcome, lang: Locale): Promise<string> {
+      const { payment, order } = await ownedTestPayment(paymentId, userId);
+      const notification = providers.test.settle(payment.providerRef!, outcome);
+      await service.handleWebhook('test', notification.rawBody, notification.headers);
+      return outcome === 'cancel'
+        ? `/${lang}/payment-cancelled?order=${order.id}`
+        : `/${lang}/confirmation?order=${order.id}`;
+    },
+
+    /** Pending orders past their expiry are cancelled, and so are their open payment sessions. */
+    async expirePending(now = new Date()): Promise<number> {
+      const stale = await db
+        .select({ payment: payments })
+        .from(orders)
+        .innerJoin(payments, eq(payments.orderId, orders.id))
+        .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)));
+      const staleOrders = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)));
+      for (const { payment } of stale) {
+        if (payment.providerRef && (payment.status === 'pending' || payment.status === 'created')) {
+          const chosen = providers[payment.provider];
+          await chosen
+            ?.cancel(payment.providerRef)
+            .catch((error: unknown) => deps.log?.warn({ err: error }, 'provider cancel failed'));
+        }
+      }
+      for (const order of staleOrders) {
+        await db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+          if (!locked || locked.status !== 'pending') return;
+          await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, order.id));
+          await tx
+            .update(payments)
+            .set({ status: 'cancelled', updatedAt: now })
+            .where(and(eq(payments.orderId, order.id), sql`${payments.status} in ('created', 'pending')`));
+          await recordAudit(tx, {
+            actorId: null,
+            action: 'order.expired',
+            entity: 'order',
+            entityId: order.id,
+            before: { status: 'pending' },
+            after: { status: 'cancelled' },
+          });
+        });
+      }
+      return staleOrders.length;
+    },
+
+    /** The buyer's email and language, for the confirmation message. */
+    async buyerOf(orderId: number) {
+      const [row] = await db
+        .select({ email: users.email, prenom: users.prenom, locale: orders.locale })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, orderId));
+      return row;
+    },
+  };
+  return service;
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
