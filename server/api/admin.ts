@@ -1,0 +1,352 @@
+/** The admin API: every route in this scope requires the admin role, checked on the server. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import {
+  adminCandidatesQuery,
+  candidateIdsBody,
+  homologationBody,
+  homologationCorrectionBody,
+  rejectionBody,
+  scanBody,
+} from '../../domain/schemas/admin.ts';
+import { requireAdmin } from '../plugins/auth.ts';
+import type { ApiOptions } from './index.ts';
+import { errorResponse } from './schemas.ts';
+
+const adminUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  president: z.boolean(),
+  createdAt: z.string(),
+});
+
+const person = z.object({ id: z.number().int(), name: z.string() });
+
+const listItem = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  epreuve: z.string(),
+  created_at: z.string(),
+  date_livraison: z.string().nullable(),
+  mode_livraison: z.string().nullable(),
+  point_retrait: z.string().nullable(),
+  statut: z.string(),
+  ville: z.string(),
+  pays: z.string(),
+  rejectionReason: z.string().nullable(),
+  homologation: z
+    .object({
+      id: z.number().int(),
+      numero: z.number().int(),
+      epreuve: z.string(),
+      date_passage: z.string().nullable(),
+      homologateur: person.extend({ president: z.boolean() }).nullable(),
+    })
+    .nullable(),
+});
+
+const dashboardResponse = z.object({
+  counts: z.object({
+    traitements: z.number(),
+    email: z.number(),
+    retrait: z.number(),
+    in_progress: z.number(),
+  }),
+  season: z.object({
+    from: z.string(),
+    to: z.string(),
+    orders: z.number(),
+    revenueCents: z.number(),
+    currency: z.string(),
+  }),
+  laureatesTotal: z.number(),
+  monthly: z.array(z.object({ month: z.string(), registrations: z.number(), homologations: z.number() })),
+  latestActions: z.array(
+    z.object({
+      id: z.number(),
+      action: z.string(),
+      entity: z.string(),
+      entityId: z.string(),
+      actor: person.nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const pdf = (
+  reply: {
+    type: (value: string) => { header: (name: string, value: string) => { send: (body: Buffer) => unknown } };
+  },
+  file: Uint8Array,
+  name: string,
+) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${name}"`)
+    .send(Buffer.from(file));
+
+const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
+  app.addHook('preHandler', requireAdmin);
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+  const guarded = { 401: errorResponse, 403: errorResponse };
+
+  app.get(
+    '/admin-users',
+    { schema: { tags, security, response: { 200: z.array(adminUser), ...guarded } } },
+    async () => services.accounts.listAdmins(),
+  );
+
+  app.get(
+    '/dashboard',
+    { schema: { tags, security, response: { 200: dashboardResponse, ...guarded } } },
+    async () => services.admin.dashboard(),
+  );
+
+  app.get(
+    '/candidates',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: adminCandidatesQuery,
+        response: {
+          200: z.object({
+            items: z.array(listItem),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+          400: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => services.admin.listCandidates(request.query),
+  );
+
+  app.get(
+    '/candidates.csv',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: adminCandidatesQuery,
+        response: { 200: z.string(), 400: errorResponse, ...guarded },
+      },
+    },
+    async (request, reply) => {
+      const csv = await services.admin.exportCsv(request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="candidates-${request.query.list}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/candidates/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: { 200: z.any(), 404: errorResponse, ...guarded },
+      },
+    },
+    async (request) => services.admin.candidateDetail(request.params.id),
+  );
+
+  app.post(
+    '/candidates/processed',
+    {
+      schema: {
+        tags,
+        security,
+        body: candidateIdsBody,
+        response: { 200: z.object({ updated: z.number() }), 400: errorResponse, ...guarded },
+      },
+    },
+    async (request) => ({ updated: await services.admin.markProcessed(request.body.ids, request.user!.id) }),
+  );
+
+  app.post(
+    '/candidates/send-documents',
+    {
+      schema: {
+        tags,
+        security,
+        body: candidateIdsBody,
+        response: { 200: z.object({ queued: z.number() }), 400: errorResponse, ...guarded },
+      },
+    },
+    async (request) => ({ queued: await services.admin.sendDocuments(request.body.ids, request.user!.id) }),
+  );
+
+  app.post(
+    '/candidates/labels',
+    {
+      schema: {
+        tags,
+        security,
+        body: candidateIdsBody,
+        response: { 200: z.any(), 400: errorResponse, ...guarded },
+      },
+    },
+    async (request, reply) => pdf(reply, await services.admin.labels(request.body.ids), 'labels.pdf'),
+  );
+
+  app.post(
+    '/print-jobs',
+    {
+      schema: {
+        tags,
+        security,
+        body: candidateIdsBody,
+        response: { 202: z.object({ jobId: z.string(), total: z.number() }), 400: errorResponse, ...guarded },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(services.admin.startPrintJob(request.body.ids, request.user!.id)),
+  );
+
+  app.get(
+    '/print-jobs/:jobId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ jobId: z.uuid() }),
+        response: {
+          200: z.object({
+            status: z.enum(['running', 'done', 'failed']),
+            done: z.number(),
+            total: z.number(),
+          }),
+          404: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => {
+      const job = services.admin.printJob(request.params.jobId, request.user!.id);
+      return { status: job.status, done: job.done, total: job.total };
+    },
+  );
+
+  app.get(
+    '/print-jobs/:jobId/file',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ jobId: z.uuid() }),
+        response: { 200: z.any(), 404: errorResponse, 409: errorResponse, ...guarded },
+      },
+    },
+    async (request, reply) => {
+      const job = services.admin.printJob(request.params.jobId, request.user!.id);
+      if (!job.file)
+        return reply
+          .code(409)
+          .send({ error: { code: 'conflict', message: 'The print job is not finished' } });
+      return pdf(reply, job.file, `route-cards-${job.total}.pdf`);
+    },
+  );
+
+  app.post(
+    '/scan',
+    {
+      schema: {
+        tags,
+        security,
+        body: scanBody,
+        response: {
+          200: z.object({
+            candidateId: z.number(),
+            reference: z.string(),
+            statut: z.literal('card_received'),
+          }),
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => services.homologations.scan(request.body.text, request.user!.id),
+  );
+
+  app.post(
+    '/candidates/:id/homologate',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: homologationBody,
+        response: {
+          200: z.object({ homologationId: z.number(), numero: z.number(), laureateId: z.number() }),
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => services.homologations.homologate(request.params.id, request.body, request.user!.id),
+  );
+
+  app.post(
+    '/candidates/:id/reject',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: rejectionBody,
+        response: {
+          200: z.object({ statut: z.literal('rejected') }),
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => {
+      await services.homologations.reject(request.params.id, request.body.reason, request.user!.id);
+      return { statut: 'rejected' as const };
+    },
+  );
+
+  app.put(
+    '/homologations/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: homologationCorrectionBody,
+        response: {
+          200: z.object({ corrected: z.literal(true) }),
+          400: errorResponse,
+          404: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => {
+      await services.homologations.correct(request.params.id, request.body, request.user!.id);
+      return { corrected: true as const };
+    },
+  );
+};
+
+export default admin;

@@ -1,0 +1,364 @@
+/**
+ * Returned route cards and homologations. Scanning moves a candidate to `card_received`; homologating gives
+ * the next number of the challenge's own sequence in the same transaction, under a row lock on that sequence,
+ * so concurrent homologations never share or skip a number. The rider is linked to one laureate (by email,
+ * else by name and date of birth) so that repeat riders keep one palmarès.
+ */
+import { and, desc, eq, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
+import { ageOn, calendarDateOf, formatDisplayDate, today } from '../../domain/dates.ts';
+import { isLocale } from '../../domain/locales.ts';
+import { candidateReference, parseScanText } from '../../domain/references.ts';
+import { laureateIdentityKey, laureateSearchText } from '../../domain/search.ts';
+import { canTransition } from '../../domain/statuses.ts';
+import type { ChallengeId } from '../../domain/ventoux.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { candidates, homologationSequences, homologations, laureates, orders, users } from '../db/schema.ts';
+import { AppError, notFound, validationError } from '../errors.ts';
+import { translator } from '../i18n.ts';
+import { homologationEmail, rejectionEmail } from '../mail/templates.ts';
+import { recordAudit } from './audit.ts';
+import type { MailService } from './mail.ts';
+
+type CandidateRow = typeof candidates.$inferSelect;
+
+export interface HomologationInput {
+  date_passage: string;
+  epreuve_realisee: ChallengeId;
+  commentaire?: string;
+}
+
+const alreadyHomologated = () => new AppError(409, 'already_homologated', 'This ride is already homologated');
+
+/** The next number of a challenge, taken under a lock on the sequence row (held until the transaction ends). */
+async function nextNumero(tx: Database, epreuve: ChallengeId, offset: number): Promise<number> {
+  const [existing] = await tx
+    .select({ highest: max(homologations.numero) })
+    .from(homologations)
+    .where(eq(homologations.epreuve, epreuve));
+  await tx
+    .insert(homologationSequences)
+    .values({ epreuve, lastNumero: Math.max(offset, existing?.highest ?? 0) })
+    .onConflictDoNothing();
+  const [sequence] = await tx
+    .select()
+    .from(homologationSequences)
+    .where(eq(homologationSequences.epreuve, epreuve))
+    .for('update');
+  const numero = Math.max(sequence!.lastNumero, offset) + 1;
+  await tx
+    .update(homologationSequences)
+    .set({ lastNumero: numero })
+    .where(eq(homologationSequences.epreuve, epreuve));
+  return numero;
+}
+
+/**
+ * The rider's laureate: same email first, else same name and date of birth among laureates without an email
+ * (the club's earlier records); created when new.
+ */
+async function laureateFor(tx: Database, candidate: CandidateRow, userId: number | null): Promise<number> {
+  const email = candidate.email.trim().toLowerCase();
+  const identityKey = laureateIdentityKey(candidate);
+  const [found] = await tx
+    .select({ id: laureates.id })
+    .from(laureates)
+    .where(
+      or(
+        sql`lower(${laureates.email}) = ${email}`,
+        // Same name and date of birth: the same person, unless that laureate is known under another email.
+        and(
+          eq(laureates.identityKey, identityKey),
+          isNotNull(laureates.date_naissance),
+          isNull(laureates.email),
+        ),
+      ),
+    )
+    .orderBy(sql`(lower(${laureates.email}) = ${email}) desc`, laureates.id)
+    .limit(1);
+  if (found) return found.id;
+  const [created] = await tx
+    .insert(laureates)
+    .values({
+      email,
+      civilite: candidate.civilite,
+      nom: candidate.nom,
+      prenom: candidate.prenom,
+      date_naissance: candidate.date_naissance,
+      pays: candidate.pays,
+      nationalite: candidate.nationalite,
+      ville: candidate.ville,
+      userId,
+      searchText: laureateSearchText(candidate),
+      identityKey,
+    })
+    .returning({ id: laureates.id });
+  return created!.id;
+}
+
+export function createHomologationsService(deps: {
+  db: Database;
+  config: Config;
+  mail: MailService;
+  /** Called after a change the public tables show (a new laureate, a corrected date). */
+  onChange?: () => void;
+}) {
+  const { db, config, mail } = deps;
+
+  async function lockCandidate(tx: Database, candidateId: number) {
+    const [row] = await tx
+      .select({ candidate: candidates, locale: orders.locale, buyerId: orders.userId })
+      .from(candidates)
+      .leftJoin(orders, eq(orders.id, candidates.orderId))
+      .where(eq(candidates.id, candidateId))
+      .for('update', { of: candidates });
+    if (!row) throw notFound('No such candidate');
+    return row;
+  }
+
+  return {
+    /**
+     * A returned route card: the text read from its QR code (secret token) or typed (reference). Answers a
+     * machine-readable reason when it cannot be taken: text_not_valid, unknown_reference, already_homologated,
+     * not_paid.
+     */
+    async scan(text: string, actorId: number) {
+      const parsed = parseScanText(text);
+      if (!parsed) throw new AppError(400, 'text_not_valid', 'Text not valid');
+      const condition =
+        parsed.kind === 'token'
+          ? eq(candidates.scanToken, parsed.token)
+          : and(eq(candidates.orderId, parsed.orderId), eq(candidates.commande_index, parsed.index));
+      const [found] = await db.select({ id: candidates.id }).from(candidates).where(condition);
+      if (!found) throw new AppError(404, 'unknown_reference', 'No candidate has this reference');
+      return db.transaction(async (tx) => {
+        const { candidate } = await lockCandidate(tx, found.id);
+        const reference = candidateReference(candidate.orderId, candidate.commande_index);
+        if (candidate.statut === 'homologated') throw alreadyHomologated();
+        if (candidate.statut === 'pending_payment')
+          throw new AppError(409, 'not_paid', 'This registration is not paid');
+        if (candidate.statut !== 'card_received') {
+          await tx
+            .update(candidates)
+            .set({ statut: 'card_received', cardReceivedAt: new Date(), updatedAt: new Date() })
+            .where(eq(candidates.id, candidate.id));
+          await recordAudit(tx, {
+            actorId,
+            action: 'candidate.card_received',
+            entity: 'candidate',
+            entityId: candidate.id,
+            before: { statut: candidate.statut },
+            after: { statut: 'card_received' },
+          });
+        }
+        return { candidateId: candidate.id, reference, statut: 'card_received' as const };
+      });
+    },
+
+    async homologate(candidateId: number, input: HomologationInput, actorId: number, now = new Date()) {
+      const result = await db.transaction(async (tx) => {
+        const { candidate, locale, buyerId } = await lockCandidate(tx, candidateId);
+        if (candidate.statut === 'homologated') throw alreadyHomologated();
+        if (!canTransition(candidate.statut, 'homologated')) {
+          throw new AppError(
+            409,
+            'conflict',
+            `A candidate in status ${candidate.statut} cannot be homologated`,
+          );
+        }
+        if (input.date_passage > today(now))
+          throw validationError({ date_passage: 'validation:date_passage_future' });
+        if (input.date_passage < calendarDateOf(candidate.createdAt)) {
+          throw validationError({ date_passage: 'validation:date_passage_before_registration' });
+        }
+        const epreuve = input.epreuve_realisee;
+        const numero = await nextNumero(tx, epreuve, config.homologationOffsets[epreuve] ?? 0);
+        const laureateId = await laureateFor(tx, candidate, buyerId ?? null);
+        const [homologation] = await tx
+          .insert(homologations)
+          .values({
+            laureateId,
+            candidateId: candidate.id,
+            epreuve,
+            numero,
+            date_passage: input.date_passage,
+            ageAtRide: ageOn(candidate.date_naissance, input.date_passage),
+            ville: candidate.ville,
+            homologateurId: actorId,
+            homologatedAt: now,
+            commentaire: input.commentaire || null,
+            source: 'admin',
+          })
+          .returning({ id: homologations.id });
+        await tx
+          .update(candidates)
+          .set({
+            statut: 'homologated',
+            date_passage: input.date_passage,
+            epreuve_realisee: epreuve,
+            commentaire: input.commentaire || null,
+            updatedAt: now,
+          })
+          .where(eq(candidates.id, candidate.id));
+        await recordAudit(tx, {
+          actorId,
+          action: 'candidate.homologated',
+          entity: 'candidate',
+          entityId: candidate.id,
+          before: { statut: candidate.statut },
+          after: {
+            statut: 'homologated',
+            epreuve,
+            numero,
+            date_passage: input.date_passage,
+            homologationId: homologation!.id,
+          },
+        });
+        const language = isLocale(locale) ? locale : 'fr';
+        const challengeName = translator(language, 'documents')(`challenges.${epreuve}`);
+        await mail.queue(
+          {
+            to: candidate.email,
+            ...homologationEmail(language, config.publicUrl, {
+              prenom: candidate.prenom,
+              challenge: challengeName,
+              numero,
+              date: formatDisplayDate(input.date_passage),
+            }),
+          },
+          tx,
+        );
+        return { homologationId: homologation!.id, numero, laureateId };
+      });
+      mail.kick();
+      deps.onChange?.();
+      return result;
+    },
+
+    async reject(candidateId: number, reason: string, actorId: number) {
+      await db.transaction(async (tx) => {
+        const { candidate, locale } = await lockCandidate(tx, candidateId);
+        if (candidate.statut === 'homologated') throw alreadyHomologated();
+        if (!canTransition(candidate.statut, 'rejected')) {
+          throw new AppError(409, 'conflict', `A candidate in status ${candidate.statut} cannot be rejected`);
+        }
+        await tx
+          .update(candidates)
+          .set({ statut: 'rejected', rejectionReason: reason, updatedAt: new Date() })
+          .where(eq(candidates.id, candidate.id));
+        await recordAudit(tx, {
+          actorId,
+          action: 'candidate.rejected',
+          entity: 'candidate',
+          entityId: candidate.id,
+          before: { statut: candidate.statut },
+          after: { statut: 'rejected', reason },
+        });
+        const language = isLocale(locale) ? locale : 'fr';
+        const challengeName = translator(language, 'documents')(`challenges.${candidate.epreuve}`);
+        await mail.queue(
+          {
+            to: candidate.email,
+            ...rejectionEmail(language, config.publicUrl, {
+              prenom: candidate.prenom,
+              challenge: challengeName,
+              reason,
+            }),
+          },
+          tx,
+        );
+      });
+      mail.kick();
+    },
+
+    /** Corrects a homologation's details (audited); its number and challenge never change. */
+    async correct(
+      homologationId: number,
+      input: { date_passage: string | null; commentaire: string | null },
+      actorId: number,
+    ) {
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(homologations)
+          .where(eq(homologations.id, homologationId))
+          .for('update');
+        if (!before) throw notFound('No such homologation');
+        if (input.date_passage && input.date_passage > today())
+          throw validationError({ date_passage: 'validation:date_passage_future' });
+        const [laureate] = await tx
+          .select({ date_naissance: laureates.date_naissance })
+          .from(laureates)
+          .where(eq(laureates.id, before.laureateId));
+        const ageAtRide =
+          input.date_passage && laureate?.date_naissance
+            ? ageOn(laureate.date_naissance, input.date_passage)
+            : null;
+        await tx
+          .update(homologations)
+          .set({
+            date_passage: input.date_passage,
+            commentaire: input.commentaire,
+            ageAtRide,
+            updatedAt: new Date(),
+          })
+          .where(eq(homologations.id, homologationId));
+        if (before.candidateId) {
+          await tx
+            .update(candidates)
+            .set({ date_passage: input.date_passage, commentaire: input.commentaire, updatedAt: new Date() })
+            .where(eq(candidates.id, before.candidateId));
+        }
+        await recordAudit(tx, {
+          actorId,
+          action: 'homologation.corrected',
+          entity: before.candidateId ? 'candidate' : 'homologation',
+          entityId: before.candidateId ?? homologationId,
+          before: { date_passage: before.date_passage, commentaire: before.commentaire },
+          after: input,
+        });
+      });
+      deps.onChange?.();
+    },
+
+    /** The homologations of a signed-in rider: their laureate by account or email. */
+    async forUser(userId: number) {
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (!user) return [];
+      const mine = await db
+        .select({ id: laureates.id })
+        .from(laureates)
+        .where(
+          or(eq(laureates.userId, userId), sql`lower(${laureates.email}) = ${user.email.toLowerCase()}`),
+        );
+      if (mine.length === 0) return [];
+      const rows = await db
+        .select({ homologation: homologations, candidate: candidates, certifier: users })
+        .from(homologations)
+        .leftJoin(candidates, eq(candidates.id, homologations.candidateId))
+        .leftJoin(users, eq(users.id, homologations.homologateurId))
+        .where(
+          inArray(
+            homologations.laureateId,
+            mine.map((laureate) => laureate.id),
+          ),
+        )
+        .orderBy(desc(homologations.homologatedAt));
+      return rows.map(({ homologation, candidate, certifier }) => ({
+        id: homologation.id,
+        numero: homologation.numero,
+        epreuve: homologation.epreuve,
+        date_passage: homologation.date_passage,
+        homologatedAt: homologation.homologatedAt.toISOString(),
+        candidateReference: candidate
+          ? candidateReference(candidate.orderId, candidate.commande_index)
+          : null,
+        certifiedBy: certifier
+          ? { name: `${certifier.prenom} ${certifier.nom}`.trim(), president: certifier.president }
+          : null,
+      }));
+    },
+  };
+}
+
+export type HomologationsService = ReturnType<typeof createHomologationsService>;
