@@ -1,0 +1,80 @@
+/**
+ * Hiding one's results from the public tables: by email with a verification link (anyone), or with the switch
+ * of the account page (the signed-in user's own email).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  publicDisplaySchema,
+  restrictionConfirmSchema,
+  restrictionRequestSchema,
+} from '../../domain/schemas/display-restriction.ts';
+import { requireUser } from '../plugins/auth.ts';
+import type { ApiOptions } from './index.ts';
+import { dataResponse, errorResponse } from './schemas.ts';
+
+const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
+  const tags = ['public display restriction'];
+
+  app.post(
+    '/public-display-restriction',
+    {
+      schema: {
+        tags,
+        description:
+          'Answers 202 whether or not the address belongs to a laureate; the link goes to the address.',
+        body: restrictionRequestSchema,
+        response: { 202: dataResponse, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await services.displayRestrictions.request(request.body, request.ip);
+      return reply.code(202).send({
+        data: { message: 'A verification email has been sent to this address.' },
+      });
+    },
+  );
+
+  app.post(
+    '/public-display-restriction/confirm',
+    {
+      schema: {
+        tags,
+        body: restrictionConfirmSchema,
+        response: { 200: dataResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      await services.displayRestrictions.confirm(request.body.token);
+      return { data: { message: 'The results tied to this address are no longer shown in public.' } };
+    },
+  );
+
+  app.get(
+    '/me/public-display',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: publicDisplaySchema, 401: errorResponse },
+      },
+    },
+    async (request) => services.displayRestrictions.stateOf(request.user!.email),
+  );
+
+  app.put(
+    '/me/public-display',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: publicDisplaySchema,
+        response: { 200: publicDisplaySchema, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => services.displayRestrictions.setHidden(request.user!, request.body.hidden),
+  );
+};
+
+export default displayRestrictions;
