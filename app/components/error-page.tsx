@@ -1,0 +1,32 @@
+/** The error page: a title, a subtitle and the way back home. 404 says the page could not be found. */
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { DEFAULT_LOCALE, isLocale } from '../../domain/locales.ts';
+import { Seo } from './seo.tsx';
+
+export function ErrorPage({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const lang = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const notFound = status === 404;
+  const title = notFound ? t('errors.notFoundTitle') : t('errors.title');
+  return (
+    <Container size="sm" py={80}>
+      <Seo title={title} noindex />
+      <Stack align="center" ta="center" gap="md">
+        <Text c="dimmed" fw={700} size="lg">
+          {t('errors.status', { status })}
+        </Text>
+        <Title order={1}>{title}</Title>
+        <Text size="lg" data-testid="error-subtitle">
+          {notFound ? t('errors.notFound') : t('errors.subtitle')}
+        </Text>
+        {/* A document navigation: after an error the client state may be broken, a fresh page is safest. */}
+        <Button component="a" href={`/${lang}`} size="md">
+          {t('errors.backHome')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

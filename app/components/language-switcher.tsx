@@ -1,0 +1,63 @@
+/**
+ * The language switcher: keeps the current page and query, remembers the choice in the `i18n` cookie for a
+ * year, and loads the page anew so every text is rendered by the server in the new language.
+ */
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LOCALES, LOCALE_NAMES, LOCALE_TAGS, type Locale } from '../../domain/locales.ts';
+import { rememberLocale } from '../lib/preferences.ts';
+import { pathWithoutLocale } from './seo.tsx';
+
+function Flag({ locale }: { locale: Locale }) {
+  return (
+    <img
+      src={`/flags/${locale}.svg`}
+      alt=""
+      width={20}
+      height={15}
+      style={{ display: 'block', borderRadius: 2 }}
+    />
+  );
+}
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const current = i18n.language as Locale;
+  const rest = pathWithoutLocale(location.pathname) + location.search + location.hash;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="dark"
+          leftSection={<Flag locale={current} />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          aria-label={t('nav.chooseLanguage', { language: LOCALE_NAMES[current] })}
+          data-testid="language-switcher"
+        >
+          {current.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('nav.language')}</Menu.Label>
+        {LOCALES.map((locale) => (
+          <Menu.Item
+            key={locale}
+            component="a"
+            href={`/${locale}${rest}`}
+            hrefLang={LOCALE_TAGS[locale]}
+            lang={LOCALE_TAGS[locale]}
+            leftSection={<Flag locale={locale} />}
+            aria-current={locale === current ? 'true' : undefined}
+            onClick={() => rememberLocale(locale)}
+          >
+            {LOCALE_NAMES[locale]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

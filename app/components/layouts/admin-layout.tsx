@@ -1,0 +1,156 @@
+/**
+ * Layout `admin`: a sidebar (Dashboard; registrations: to process, email, pick-up point, processed;
+ * homologations: scan, in progress, history; administrators) shown from 992 px, an overlay drawer below,
+ * and a top bar with the way back to the site.
+ */
+import { AppShell, Burger, Button, Group, NavLink as MantineNavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconCertificate,
+  IconGauge,
+  IconHistory,
+  IconInbox,
+  IconMail,
+  IconMapPin,
+  IconCircleCheck,
+  IconQrcode,
+  IconShieldLock,
+  IconHourglass,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, isRouteErrorResponse, useLocation } from 'react-router';
+import type { Route } from './+types/admin-layout';
+import { ErrorPage } from '../error-page.tsx';
+import { LanguageSwitcher } from '../language-switcher.tsx';
+import { Logo } from '../logo.tsx';
+import { UserMenu } from '../user-menu.tsx';
+
+function AdminFrame({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const base = `/${i18n.language}/administration`;
+  const item = (to: string, label: string, icon: ReactNode) => (
+    <MantineNavLink
+      key={to}
+      component={Link}
+      to={to}
+      label={label}
+      leftSection={icon}
+      active={pathname === to}
+      aria-current={pathname === to ? 'page' : undefined}
+      onClick={close}
+    />
+  );
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 270, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-expanded={opened}
+              data-testid="admin-burger"
+            />
+            <Logo size={32} />
+            <Text fw={800} visibleFrom="xs">
+              {t('adminNav.label')}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              component={Link}
+              to={`/${i18n.language}`}
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              visibleFrom="sm"
+            >
+              {t('adminNav.backToSite')}
+            </Button>
+            <LanguageSwitcher />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('adminNav.label')} data-testid="admin-sidebar">
+        <ScrollArea>
+          {item(`${base}/dashboard`, t('adminNav.dashboard'), <IconGauge size={18} aria-hidden />)}
+          <MantineNavLink
+            label={t('adminNav.inscriptions')}
+            leftSection={<IconInbox size={18} aria-hidden />}
+            defaultOpened
+            childrenOffset={16}
+          >
+            {item(
+              `${base}/inscriptions/traitements`,
+              t('adminNav.toProcess'),
+              <IconInbox size={16} aria-hidden />,
+            )}
+            {item(`${base}/inscriptions/email`, t('adminNav.email'), <IconMail size={16} aria-hidden />)}
+            {item(`${base}/inscriptions/retrait`, t('adminNav.pickup'), <IconMapPin size={16} aria-hidden />)}
+            {item(
+              `${base}/inscriptions/traites`,
+              t('adminNav.processed'),
+              <IconCircleCheck size={16} aria-hidden />,
+            )}
+          </MantineNavLink>
+          <MantineNavLink
+            label={t('adminNav.homologations')}
+            leftSection={<IconCertificate size={18} aria-hidden />}
+            defaultOpened
+            childrenOffset={16}
+          >
+            {item(`${base}/homologations/scan`, t('adminNav.scan'), <IconQrcode size={16} aria-hidden />)}
+            {item(
+              `${base}/homologations/in-progress`,
+              t('adminNav.inProgress'),
+              <IconHourglass size={16} aria-hidden />,
+            )}
+            {item(
+              `${base}/homologations/history`,
+              t('adminNav.history'),
+              <IconHistory size={16} aria-hidden />,
+            )}
+          </MantineNavLink>
+          {item(`${base}/admin-users`, t('adminNav.adminUsers'), <IconShieldLock size={18} aria-hidden />)}
+          <MantineNavLink
+            component={Link}
+            to={`/${i18n.language}`}
+            label={t('adminNav.backToSite')}
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            hiddenFrom="sm"
+          />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" className="page-transition">
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminFrame>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminFrame>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+    </AdminFrame>
+  );
+}

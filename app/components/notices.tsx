@@ -1,0 +1,89 @@
+/**
+ * The dismissible messages of the default layout: two banners (the new enamelled medals; returning users asked
+ * to create a new account) and the cookie notice. Dismissals are remembered in a cookie, so the server renders
+ * the page without them next time and nothing jumps.
+ */
+import { Alert, Anchor, Button, CloseButton, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconMedal } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type Dismissable, rememberDismissed } from '../lib/preferences.ts';
+import { useRootData } from '../lib/root-data.ts';
+
+function useDismissed() {
+  const initial = useRootData()?.dismissed ?? [];
+  const [dismissed, setDismissed] = useState<Dismissable[]>(initial);
+  const dismiss = (item: Dismissable) => {
+    rememberDismissed(item);
+    setDismissed((current) => [...current, item]);
+  };
+  return { isDismissed: (item: Dismissable) => dismissed.includes(item), dismiss };
+}
+
+export function Banners() {
+  const { t } = useTranslation();
+  const { isDismissed, dismiss } = useDismissed();
+  const banners = [
+    { id: 'medals' as const, text: t('banners.medals'), icon: <IconMedal aria-hidden /> },
+    { id: 'new-account' as const, text: t('banners.newAccount'), icon: <IconInfoCircle aria-hidden /> },
+  ].filter((banner) => !isDismissed(banner.id));
+  if (banners.length === 0) return null;
+  return (
+    <Container size="xl" pt="sm">
+      <Stack gap="xs">
+        {banners.map((banner) => (
+          <Alert
+            key={banner.id}
+            icon={banner.icon}
+            color={banner.id === 'medals' ? 'club' : 'blue'}
+            variant="light"
+            data-testid={`banner-${banner.id}`}
+            withCloseButton
+            closeButtonLabel={t('banners.dismiss')}
+            onClose={() => dismiss(banner.id)}
+          >
+            <Text size="sm" c="dark.8">
+              {banner.text}
+            </Text>
+          </Alert>
+        ))}
+      </Stack>
+    </Container>
+  );
+}
+
+export function CookieNotice() {
+  const { t, i18n } = useTranslation();
+  const { isDismissed, dismiss } = useDismissed();
+  if (isDismissed('cookies')) return null;
+  return (
+    <Paper
+      role="region"
+      aria-label={t('cookies.label')}
+      shadow="md"
+      p="md"
+      withBorder
+      pos="fixed"
+      bottom={16}
+      left={16}
+      right={16}
+      maw={560}
+      style={{ zIndex: 200 }}
+      data-testid="cookie-notice"
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm">{t('cookies.text')}</Text>
+        <CloseButton aria-label={t('banners.dismiss')} onClick={() => dismiss('cookies')} />
+      </Group>
+      <Group justify="flex-end" mt="sm" gap="sm">
+        <Anchor component={Link} to={`/${i18n.language}/privacy`} size="sm">
+          {t('cookies.learnMore')}
+        </Anchor>
+        <Button size="xs" onClick={() => dismiss('cookies')}>
+          {t('cookies.accept')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

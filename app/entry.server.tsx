@@ -1,0 +1,73 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { requestContext } from '#request-context';
+import { DEFAULT_LOCALE, isLocale } from '../domain/locales.ts';
+import { createI18n } from './i18n/i18n.ts';
+import { SERVER_RESOURCES } from './i18n/resources.server.ts';
+import { NonceProvider } from './lib/nonce.tsx';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const firstSegment = new URL(request.url).pathname.split('/')[1];
+  const locale = isLocale(firstSegment) ? firstSegment : DEFAULT_LOCALE;
+  const i18n = createI18n(locale, SERVER_RESOURCES, Object.keys(SERVER_RESOURCES[locale] ?? {}));
+  const nonce = loadContext.get(requestContext).nonce;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    // Pages wait for all content: every public page is complete HTML before any script runs.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

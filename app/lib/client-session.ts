@@ -1,0 +1,28 @@
+/**
+ * What the browser knows about the visitor between server round trips: the signed-in user (from the root
+ * loader) and whether an order draft exists. The root client middleware reads it to apply the page guards.
+ */
+export interface ClientUser {
+  id: number;
+  prenom: string;
+  nom: string;
+  email: string;
+  role: 'admin' | 'user';
+}
+
+const state: { user: ClientUser | null; hasOrderDraft: boolean } = { user: null, hasOrderDraft: false };
+
+export const clientSession = {
+  get user() {
+    return state.user;
+  },
+  get hasOrderDraft() {
+    return state.hasOrderDraft;
+  },
+  setUser(user: ClientUser | null) {
+    state.user = user;
+  },
+  setHasOrderDraft(value: boolean) {
+    state.hasOrderDraft = value;
+  },
+};

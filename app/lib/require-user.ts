@@ -1,0 +1,25 @@
+/**
+ * First line of a loader that needs the signed-in user: answers the user and the services, or sends the
+ * visitor to the login page remembering where they were going. The page's guard normally did that already;
+ * this keeps the loader safe on its own and its types honest.
+ */
+import { type RouterContextProvider, redirect } from 'react-router';
+import { requestContext } from '#request-context';
+import { loginPath } from './guards.ts';
+
+export function requireUser({
+  request,
+  params,
+  context,
+}: {
+  request: Request;
+  params: { lang?: string };
+  context: Readonly<RouterContextProvider>;
+}) {
+  const { user, services } = context.get(requestContext);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(loginPath(params.lang ?? 'fr', url.pathname + url.search));
+  }
+  return { user, services };
+}

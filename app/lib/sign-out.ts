@@ -1,0 +1,20 @@
+/**
+ * Sign out: ask the server to revoke the session, then forget the visitor and go home even if the call
+ * failed (a dead network must not keep someone signed in on a shared computer).
+ */
+import { useTranslation } from 'react-i18next';
+import { clientSession } from './client-session.ts';
+
+export function useSignOut() {
+  const { i18n } = useTranslation();
+  return async () => {
+    try {
+      await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' });
+    } catch {
+      // The cookie may survive a failed call; the document load below asks the server anew either way.
+    }
+    clientSession.setUser(null);
+    clientSession.setHasOrderDraft(false);
+    window.location.assign(`/${i18n.language}`);
+  };
+}

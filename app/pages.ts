@@ -1,0 +1,151 @@
+/**
+ * The page registry: every page of the site, its layout, its guard and the translation namespaces it needs.
+ * routes.ts builds the route table from it, the root middleware enforces the guards from it (on the server and
+ * in the browser), and the sitemap lists its public pages. Paths are relative to `/:lang/`.
+ */
+export const LAYOUTS = ['default', 'admin', 'blank', 'full'] as const;
+export type LayoutName = (typeof LAYOUTS)[number];
+
+export const GUARDS = ['admin', 'authenticated', 'guest', 'accountRedirect', 'orderInitied'] as const;
+export type GuardName = (typeof GUARDS)[number];
+
+export interface Page {
+  id: string;
+  /** Path under `/:lang/`; empty for the home page. */
+  path: string;
+  file: string;
+  layout: LayoutName;
+  guard?: GuardName;
+  /** Translation namespaces loaded with the page, besides `common`. */
+  ns: string[];
+  /** Listed in the sitemap and indexable. */
+  sitemap?: boolean;
+}
+
+const page = (
+  id: string,
+  path: string,
+  file: string,
+  layout: LayoutName,
+  options: Partial<Page> = {},
+): Page => ({
+  id,
+  path,
+  file,
+  layout,
+  ns: [],
+  ...options,
+});
+
+export const PAGES: readonly Page[] = [
+  page('home', '', 'routes/public/home.tsx', 'full', { ns: ['home'], sitemap: true }),
+  page('roads', 'roads', 'routes/public/roads.tsx', 'default', { ns: ['roads'], sitemap: true }),
+  page('rules', 'rules', 'routes/public/rules.tsx', 'default', { ns: ['rules'], sitemap: true }),
+  page('club', 'club', 'routes/public/club.tsx', 'default', { ns: ['club'], sitemap: true }),
+  page('privacy', 'privacy', 'routes/public/privacy.tsx', 'default', { ns: ['privacy'], sitemap: true }),
+  page('laureates', 'laureates', 'routes/public/laureates.tsx', 'default', {
+    ns: ['laureates'],
+    sitemap: true,
+  }),
+  page('laureate', 'laureates/:laureateId', 'routes/public/laureate.tsx', 'default', { ns: ['laureates'] }),
+  page('stats', 'stats', 'routes/public/stats.tsx', 'default', { ns: ['stats'], sitemap: true }),
+  page('restriction', 'public-display-restriction', 'routes/public/restriction.tsx', 'default', {
+    ns: ['restriction', 'validation'],
+    sitemap: true,
+  }),
+
+  page('login', 'login', 'routes/auth/login.tsx', 'default', { guard: 'guest', ns: ['auth', 'validation'] }),
+  page('signup', 'signup', 'routes/auth/signup.tsx', 'default', {
+    guard: 'guest',
+    ns: ['auth', 'validation'],
+  }),
+  page('forgot-password', 'login/forgot-password', 'routes/auth/forgot-password.tsx', 'default', {
+    guard: 'accountRedirect',
+    ns: ['auth', 'validation'],
+  }),
+  page('reset-password', 'account/reset-password', 'routes/auth/reset-password.tsx', 'default', {
+    guard: 'accountRedirect',
+    ns: ['auth', 'validation'],
+  }),
+
+  page('account', 'account', 'routes/account/account.tsx', 'default', {
+    guard: 'authenticated',
+    // The orders tab speaks the order vocabulary; the password tab holds the public-display switch.
+    ns: ['account', 'validation', 'order', 'restriction'],
+  }),
+
+  page('order', 'order', 'routes/order/order.tsx', 'default', {
+    guard: 'authenticated',
+    ns: ['order', 'validation'],
+  }),
+  page('shipping', 'shipping', 'routes/order/shipping.tsx', 'default', {
+    guard: 'orderInitied',
+    ns: ['order', 'validation'],
+  }),
+  page('payment', 'payment', 'routes/order/payment.tsx', 'default', {
+    guard: 'orderInitied',
+    ns: ['order', 'validation'],
+  }),
+  page('test-payment', 'payment/test/:paymentId', 'routes/order/test-payment.tsx', 'blank', {
+    ns: ['order'],
+  }),
+  page('confirmation', 'confirmation', 'routes/order/confirmation.tsx', 'default', {
+    guard: 'authenticated',
+    ns: ['order'],
+  }),
+  page('payment-cancelled', 'payment-cancelled', 'routes/order/payment-cancelled.tsx', 'default', {
+    ns: ['order'],
+  }),
+
+  page('admin', 'administration', 'routes/admin/index.tsx', 'admin', { guard: 'admin', ns: ['admin'] }),
+  page('admin-dashboard', 'administration/dashboard', 'routes/admin/dashboard.tsx', 'admin', {
+    guard: 'admin',
+    ns: ['admin'],
+  }),
+  page('admin-inscriptions', 'administration/inscriptions/:list', 'routes/admin/inscriptions.tsx', 'admin', {
+    guard: 'admin',
+    ns: ['admin'],
+  }),
+  page('admin-candidate', 'administration/candidates/:candidateId', 'routes/admin/candidate.tsx', 'admin', {
+    guard: 'admin',
+    ns: ['admin', 'validation'],
+  }),
+  page('admin-scan', 'administration/homologations/scan', 'routes/admin/scan.tsx', 'admin', {
+    guard: 'admin',
+    ns: ['admin', 'validation'],
+  }),
+  page(
+    'admin-homologations',
+    'administration/homologations/:list',
+    'routes/admin/homologations.tsx',
+    'admin',
+    {
+      guard: 'admin',
+      ns: ['admin'],
+    },
+  ),
+  page('admin-users', 'administration/admin-users', 'routes/admin/admin-users.tsx', 'admin', {
+    guard: 'admin',
+    ns: ['admin'],
+  }),
+
+  page('not-found', '*', 'routes/public/not-found.tsx', 'default'),
+];
+
+/** The route pattern React Router reports for a page (`/:lang/roads`). */
+export function pagePattern(page: Page): string {
+  return page.path ? `/:lang/${page.path}` : '/:lang';
+}
+
+const pagesByPattern = new Map(PAGES.map((entry) => [pagePattern(entry), entry]));
+
+/** The browser's router reports patterns without the leading slash (`:lang/roads`), the server's with it. */
+export function findPageByPattern(pattern: string): Page | undefined {
+  return pagesByPattern.get(`/${pattern.replace(/^\/+|\/+$/g, '')}`);
+}
+
+export function findPage(id: string): Page {
+  const found = PAGES.find((entry) => entry.id === id);
+  if (!found) throw new Error(`Unknown page id: ${id}`);
+  return found;
+}

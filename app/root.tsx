@@ -1,0 +1,113 @@
+import '@mantine/core/styles.css';
+import '@mantine/nprogress/styles.css';
+import './styles/global.css';
+import { MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  isRouteErrorResponse,
+  useParams,
+} from 'react-router';
+import { requestContext } from '#request-context';
+import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../domain/locales.ts';
+import type { Route } from './+types/root';
+import { ErrorPage } from './components/error-page.tsx';
+import { RouteProgress } from './components/route-progress.tsx';
+import { isChunkLoadError, reloadOnceAfterChunkError } from './lib/chunk-reload.ts';
+import { clientSession } from './lib/client-session.ts';
+import { useNonce } from './lib/nonce.tsx';
+import { enforcePageInBrowser, enforcePageOnServer } from './lib/page-middleware.ts';
+import { DISMISSED_COOKIE, parseDismissed, readCookie } from './lib/preferences.ts';
+import { CLUB_RED, cssVariablesResolver, theme } from './lib/theme.ts';
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async (args, next) => {
+    await enforcePageOnServer(args);
+    return next();
+  },
+];
+
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (args, next) => {
+    await enforcePageInBrowser(args);
+    return next();
+  },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user, settings } = context.get(requestContext);
+  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  return {
+    locale,
+    user: user && { id: user.id, prenom: user.prenom, nom: user.nom, email: user.email, role: user.role },
+    settings,
+    dismissed: parseDismissed(readCookie(request.headers.get('cookie'), DISMISSED_COOKIE)),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * Root data never changes on a plain navigation. It is read again after a form submission and when a page asks
+ * for it explicitly (`useRevalidator`, same URL), e.g. after the user changed their name.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const params = useParams();
+  const nonce = useNonce();
+  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  return (
+    <html lang={LOCALE_TAGS[locale]} {...mantineHtmlProps} data-mantine-color-scheme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={CLUB_RED} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <RouteProgress />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  // Keeps the browser-side guards in step with the server's view of the visitor.
+  clientSession.setUser(loaderData.user);
+  // Effects run once hydration is committed: from then on clicks reach React (browser tests wait for this).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (typeof window !== 'undefined' && isChunkLoadError(error)) reloadOnceAfterChunkError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} />;
+}
