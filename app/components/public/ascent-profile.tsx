@@ -1,0 +1,244 @@
+/**
+ * A road's ascent profile as an inline SVG drawn on the server: altitude against distance, each kilometre
+ * filled with the colour of its gradient band, numbered landmarks, and for the forest road the stretch that is
+ * not known. No script: the chart is an image to assistive technology (role="img" with a summary), and the
+ * figures are also given as a table in a disclosure. See docs/decisions/0004-ascent-profile-svg.md.
+ */
+import { Box, List, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { GRADIENT_BANDS, type GradientBand, type Road, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
+import { useFormat } from './format.ts';
+import { profileGeometry } from './profile-geometry.ts';
+import { ScrollRegion } from './scroll-region.tsx';
+import classes from './ascent-profile.module.css';
+
+/** Green to dark red: the usual reading of climb profiles; each is distinct from its neighbours. */
+export const BAND_COLOURS: Record<GradientBand, string> = {
+  easy: '#37b24d',
+  moderate: '#fcc419',
+  hard: '#fd7e14',
+  steep: '#e03131',
+  extreme: '#7b1113',
+};
+
+const AXIS_TEXT = '#495057';
+const GRID = '#dee2e6';
+
+export function AscentProfile({
+  road,
+  altitudeDomain,
+}: {
+  road: Road;
+  /** One scale for every road of the page, so the charts compare at a glance. */
+  altitudeDomain: [number, number];
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const geometry = profileGeometry(road, altitudeDomain);
+  const { box, plot } = geometry;
+  const first = road.profile[0]!;
+  const last = road.profile.at(-1)!;
+  const town = road.startTown;
+  const title = t('roads:profile.title', { town });
+  const summary = [
+    t('roads:profile.summary', {
+      km: format.number(last.km, { maximumFractionDigits: 1 }),
+      from: format.number(first.altitudeM),
+      to: format.number(last.altitudeM),
+    }),
+    geometry.unknown && t('roads:profile.unknownBeyond', { km: format.number(geometry.unknown.fromKm) }),
+  ]
+    .filter(Boolean)
+    .join('. ');
+  const landmarkName = (id: string) => t(`roads:landmarks.${id}`);
+
+  return (
+    <Box component="figure" m={0} className={classes.figure}>
+      <Text component="figcaption" fw={700} mb="xs">
+        {title}
+      </Text>
+      <ScrollRegion label={title}>
+        <svg
+          className={classes.chart}
+          viewBox={`0 0 ${box.width} ${box.height}`}
+          width={box.width}
+          height={box.height}
+          role="img"
+          aria-label={summary}
+          data-km-count={geometry.segments.length}
+          data-testid={`profile-${road.id}`}
+        >
+          <defs>
+            <pattern id={`unknown-${road.id}`} width="8" height="8" patternUnits="userSpaceOnUse">
+              <path d="M0 8 L8 0" stroke="#adb5bd" strokeWidth="1" />
+            </pattern>
+          </defs>
+          <g fontSize="12" fill={AXIS_TEXT}>
+            {geometry.yTicks.map((tick) => (
+              <g key={tick.altitudeM}>
+                <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} stroke={GRID} />
+                <text x={plot.left - 6} y={tick.y + 4} textAnchor="end">
+                  {format.number(tick.altitudeM)}
+                </text>
+              </g>
+            ))}
+            {geometry.xTicks.map((tick) => (
+              <text key={tick.km} x={tick.x} y={plot.bottom + 16} textAnchor="middle">
+                {format.number(tick.km)}
+              </text>
+            ))}
+            <text x={(plot.left + plot.right) / 2} y={box.height - 6} textAnchor="middle">
+              {t('roads:profile.xAxis')}
+            </text>
+            <text x={-(plot.top + plot.bottom) / 2} y={14} transform="rotate(-90)" textAnchor="middle">
+              {t('roads:profile.yAxis')}
+            </text>
+          </g>
+
+          {geometry.segments.map((segment) => (
+            <polygon key={segment.fromKm} points={segment.points} fill={BAND_COLOURS[segment.band]}>
+              <title>
+                {t('roads:profile.segment', {
+                  from: format.number(segment.fromKm),
+                  to: format.number(segment.toKm, { maximumFractionDigits: 2 }),
+                  gradient: format.number(segment.gradientPct),
+                })}
+              </title>
+            </polygon>
+          ))}
+          <polyline points={geometry.outline} fill="none" stroke="#212529" strokeWidth="2" />
+
+          {geometry.unknown && (
+            <g>
+              <rect
+                x={geometry.unknown.x}
+                y={plot.top}
+                width={geometry.unknown.width}
+                height={plot.bottom - plot.top}
+                fill={`url(#unknown-${road.id})`}
+                opacity="0.6"
+              />
+              <text
+                x={geometry.unknown.x + geometry.unknown.width / 2}
+                y={plot.bottom - 16}
+                textAnchor="middle"
+                fontSize="13"
+                fontWeight="700"
+                fill="#343a40"
+              >
+                {t('roads:profile.unknownBeyond', { km: format.number(geometry.unknown.fromKm) })}
+              </text>
+            </g>
+          )}
+
+          <line
+            x1={plot.left}
+            x2={plot.right}
+            y1={geometry.summitY}
+            y2={geometry.summitY}
+            stroke="#343a40"
+            strokeDasharray="4 4"
+          />
+          <text x={plot.left + 6} y={geometry.summitY - 5} fontSize="12" fontWeight="700" fill="#343a40">
+            {t('roads:summit', { altitude: format.number(SUMMIT_ALTITUDE_M) })}
+          </text>
+
+          {geometry.landmarks.map((landmark) => (
+            <g key={landmark.id}>
+              <circle
+                cx={landmark.x}
+                cy={landmark.y}
+                r="8"
+                fill="#fff"
+                stroke="#212529"
+                strokeWidth="1.5"
+                strokeDasharray={landmark.onProfile ? undefined : '3 2'}
+              />
+              <text
+                x={landmark.x}
+                y={landmark.y + 3.5}
+                textAnchor="middle"
+                fontSize="10"
+                fontWeight="700"
+                fill="#212529"
+              >
+                {landmark.number}
+              </text>
+            </g>
+          ))}
+        </svg>
+      </ScrollRegion>
+
+      <div className={classes.keys}>
+        <div>
+          <Text size="sm" fw={700} id={`bands-${road.id}`}>
+            {t('roads:profile.legendTitle')}
+          </Text>
+          <ul className={classes.legend} aria-labelledby={`bands-${road.id}`}>
+            {GRADIENT_BANDS.map(({ band }) => (
+              <li key={band}>
+                <span className={classes.swatch} style={{ background: BAND_COLOURS[band] }} aria-hidden />
+                {t(`roads:profile.bands.${band}.label`)} ({t(`roads:profile.bands.${band}.range`)})
+              </li>
+            ))}
+          </ul>
+        </div>
+        <List type="ordered" size="sm" spacing={2} className={classes.landmarks}>
+          {geometry.landmarks.map((landmark) => (
+            <List.Item key={landmark.id}>
+              {t('roads:profile.landmark', {
+                name: landmarkName(landmark.id),
+                km: format.number(landmark.km),
+                altitude: format.number(landmark.altitudeM),
+              })}
+            </List.Item>
+          ))}
+        </List>
+      </div>
+
+      {!road.profileComplete && (
+        <Text size="sm" mt="xs" fs="italic">
+          {t('roads:profile.incompleteNote', { km: format.number(last.km) })}
+        </Text>
+      )}
+
+      <details className={classes.details}>
+        <summary>{t('roads:profile.table.show')}</summary>
+        <ScrollRegion label={t('roads:profile.table.caption', { town })}>
+          <Table striped withTableBorder mt="xs">
+            <Table.Caption c="gray.7">{t('roads:profile.table.caption', { town })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('roads:profile.table.km')}</Table.Th>
+                <Table.Th scope="col">{t('roads:profile.table.altitude')}</Table.Th>
+                <Table.Th scope="col">{t('roads:profile.table.gradient')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {geometry.segments.map((segment) => (
+                <Table.Tr key={segment.fromKm}>
+                  <Table.Th scope="row" fw={400}>
+                    {format.number(segment.fromKm)}–
+                    {format.number(segment.toKm, { maximumFractionDigits: 2 })}
+                  </Table.Th>
+                  <Table.Td>
+                    {t('roads:units.m', { value: format.number(segment.fromAltitudeM) })} →{' '}
+                    {t('roads:units.m', { value: format.number(segment.toAltitudeM) })}
+                  </Table.Td>
+                  <Table.Td>
+                    <span
+                      className={classes.swatch}
+                      style={{ background: BAND_COLOURS[segment.band] }}
+                      aria-hidden
+                    />
+                    {t('roads:units.pct', { value: format.number(segment.gradientPct) })}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
+      </details>
+    </Box>
+  );
+}

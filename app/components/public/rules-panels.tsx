@@ -1,0 +1,211 @@
+/** The content of each section of the rules page, from the `rules` namespace. */
+import { Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBike,
+  IconCar,
+  IconHelmet,
+  IconMail,
+  IconMapPin,
+  IconMedal,
+  IconSun,
+  IconTruckDelivery,
+  IconWind,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CHALLENGE_IDS, CLUB_FACTS } from '../../../domain/ventoux.ts';
+import { useFormat } from './format.ts';
+import { useTextList } from './paragraphs.tsx';
+import type { RulesTab } from './rules-tabs.ts';
+import classes from './rules-panels.module.css';
+
+function PanelHeading({ tab }: { tab: RulesTab }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} mb="md">
+      <Title order={2}>{t(`rules:tabs.${tab}.title`)}</Title>
+      <Text c="gray.7">{t(`rules:tabs.${tab}.intro`)}</Text>
+    </Stack>
+  );
+}
+
+function Bullets({ items }: { items: string[] }) {
+  return (
+    <List spacing="xs" withPadding>
+      {items.map((item) => (
+        <List.Item key={item}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+function OptionsPanel() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PanelHeading tab="options" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {CHALLENGE_IDS.map((id) => (
+          <Card key={id} withBorder padding="lg" id={`rules-${id}`}>
+            <Title order={3} size="h4" c="club.8">
+              {t(`rules:tabs.options.${id}.title`)}
+            </Title>
+            <Text mt="xs">{t(`rules:tabs.options.${id}.text`)}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Card withBorder padding="lg" mt="md" bg="gray.0">
+        <Title order={3} size="h4">
+          {t('rules:tabs.options.oneDay.title')}
+        </Title>
+        <Text mt="xs">{t('rules:tabs.options.oneDay.text')}</Text>
+      </Card>
+    </>
+  );
+}
+
+function RegistrationPanel() {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const price = format.price(CLUB_FACTS.price.amountCents, CLUB_FACTS.price.currency);
+  const deliveryIcons: Record<string, ReactNode> = {
+    postal: <IconTruckDelivery size={18} aria-hidden />,
+    email: <IconMail size={18} aria-hidden />,
+    pickup: <IconMapPin size={18} aria-hidden />,
+  };
+  return (
+    <>
+      <PanelHeading tab="registration" />
+      <Bullets items={useTextList('rules:tabs.registration.items', { price })} />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="lg">
+        <Card withBorder padding="lg">
+          <Title order={3} size="h4">
+            {t('rules:tabs.registration.age.title')}
+          </Title>
+          <Bullets items={useTextList('rules:tabs.registration.age.items')} />
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={3} size="h4">
+            {t('rules:tabs.registration.insurance.title')}
+          </Title>
+          <Text mt="xs">{t('rules:tabs.registration.insurance.text')}</Text>
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={3} size="h4">
+            {t('rules:tabs.registration.delivery.title')}
+          </Title>
+          <Text mt="xs">{t('rules:tabs.registration.delivery.intro')}</Text>
+          <List spacing="xs" mt="xs" center>
+            {(['postal', 'email', 'pickup'] as const).map((mode) => (
+              <List.Item
+                key={mode}
+                icon={
+                  <ThemeIcon size={28} radius="xl" variant="light" color="gray">
+                    {deliveryIcons[mode]}
+                  </ThemeIcon>
+                }
+              >
+                {t(`rules:tabs.registration.delivery.modes.${mode}`)}
+              </List.Item>
+            ))}
+          </List>
+        </Card>
+      </SimpleGrid>
+      <Button component={Link} to={`/${i18n.language}/order`} mt="lg" size="md">
+        {t('rules:tabs.registration.cta')}
+      </Button>
+    </>
+  );
+}
+
+const SAFETY_ITEMS = [
+  { id: 'gear', icon: <IconBike aria-hidden /> },
+  { id: 'heat', icon: <IconSun aria-hidden /> },
+  { id: 'lights', icon: <IconHelmet aria-hidden /> },
+  { id: 'weather', icon: <IconWind aria-hidden /> },
+  { id: 'traffic', icon: <IconCar aria-hidden /> },
+] as const;
+
+function SafetyPanel() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PanelHeading tab="safety" />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {SAFETY_ITEMS.map((item) => (
+          <Card key={item.id} withBorder padding="lg">
+            <ThemeIcon size={40} radius="md" variant="light" color="club.8">
+              {item.icon}
+            </ThemeIcon>
+            <Title order={3} size="h4" mt="sm">
+              {t(`rules:tabs.safety.items.${item.id}.title`)}
+            </Title>
+            <Text mt="xs">{t(`rules:tabs.safety.items.${item.id}.text`)}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}
+
+function ChecksPanel() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PanelHeading tab="checks" />
+      <Bullets items={useTextList('rules:tabs.checks.items')} />
+      <Text mt="md" fs="italic">
+        {t('rules:tabs.checks.note')}
+      </Text>
+    </>
+  );
+}
+
+function HomologationPanel() {
+  const { t } = useTranslation();
+  const steps = useTextList('rules:tabs.homologation.steps');
+  return (
+    <>
+      <PanelHeading tab="homologation" />
+      <List type="ordered" spacing="sm" className={classes.steps}>
+        {steps.map((step) => (
+          <List.Item key={step}>{step}</List.Item>
+        ))}
+      </List>
+      <Text mt="md" fs="italic">
+        {t('rules:tabs.homologation.note')}
+      </Text>
+    </>
+  );
+}
+
+function RewardsPanel() {
+  return (
+    <>
+      <PanelHeading tab="rewards" />
+      <List
+        spacing="sm"
+        center
+        icon={
+          <ThemeIcon size={28} radius="xl" variant="light" color="club.8">
+            <IconMedal size={18} aria-hidden />
+          </ThemeIcon>
+        }
+      >
+        {useTextList('rules:tabs.rewards.items').map((item) => (
+          <List.Item key={item}>{item}</List.Item>
+        ))}
+      </List>
+    </>
+  );
+}
+
+export const RULES_PANELS: Record<RulesTab, () => ReactNode> = {
+  options: OptionsPanel,
+  registration: RegistrationPanel,
+  safety: SafetyPanel,
+  checks: ChecksPanel,
+  homologation: HomologationPanel,
+  rewards: RewardsPanel,
+};
