@@ -1,0 +1,119 @@
+/**
+ * Account page, homologations: the user's certified rides (GET /api/me/homologations), each with its number,
+ * challenge, day and who certified it; an empty state leading to the rules until there is one. The list's labels
+ * are shared with the admin area's (`admin` namespace), loaded with the list.
+ */
+import { Badge, Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconMedal } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loadNamespaces } from '../../i18n/resources.client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { useAdminFormat } from '../admin/format.ts';
+import { PresidentBadge } from '../admin/labels.tsx';
+import type { MyHomologation } from '../admin/types.ts';
+import { FormAlert } from '../forms/form-alert.tsx';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'failed'; messageKey: string }
+  | { kind: 'loaded'; homologations: MyHomologation[] };
+
+function HomologationCard({ homologation }: { homologation: MyHomologation }) {
+  const { t } = useTranslation();
+  const format = useAdminFormat();
+  return (
+    <Card withBorder radius="md" padding="lg" component="li" data-testid="my-homologation">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fz={22} fw={800} data-testid="my-homologation-number">
+            {t(`admin:numberOf.${homologation.epreuve}`, { numero: homologation.numero })}
+          </Text>
+          <IconMedal size={28} color="var(--mantine-color-yellow-7)" aria-hidden />
+        </Group>
+        {homologation.date_passage && (
+          <Text size="sm">{t('admin:rider.ridden', { date: format.date(homologation.date_passage) })}</Text>
+        )}
+        <Text size="sm" c="gray.7">
+          {t('admin:rider.homologated', { date: format.dateTime(homologation.homologatedAt) })}
+        </Text>
+        {homologation.certifiedBy?.name.trim() && (
+          <Group gap={6}>
+            <Text size="sm">{t('admin:certifiedBy', { name: homologation.certifiedBy.name })}</Text>
+            {homologation.certifiedBy.president && <PresidentBadge />}
+          </Group>
+        )}
+        {homologation.candidateReference && (
+          <Badge variant="outline" color="gray" ff="monospace" tt="none">
+            {t('admin:rider.reference', { reference: homologation.candidateReference })}
+          </Badge>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function HomologationsTab() {
+  const { t, i18n } = useTranslation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([
+      apiRequest<MyHomologation[]>('GET', '/api/me/homologations'),
+      loadNamespaces(i18n, i18n.language, ['admin']),
+    ])
+      .then(([homologations]) => {
+        if (current) setState({ kind: 'loaded', homologations });
+      })
+      .catch((error: unknown) => {
+        if (current) setState({ kind: 'failed', messageKey: errorMessageKey(error) });
+      });
+    return () => {
+      current = false;
+    };
+  }, [i18n, i18n.language]);
+
+  if (state.kind === 'loading') {
+    return (
+      <Group justify="center" py="xl" role="status" aria-live="polite">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">{t('common:loading')}</Text>
+      </Group>
+    );
+  }
+  if (state.kind === 'failed') return <FormAlert kind="error">{t(state.messageKey)}</FormAlert>;
+  if (state.homologations.length > 0) {
+    return (
+      <SimpleGrid
+        component="ul"
+        cols={{ base: 1, sm: 2 }}
+        spacing="md"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={t('account:tabs.homologations')}
+        data-testid="my-homologations"
+      >
+        {state.homologations.map((homologation) => (
+          <HomologationCard key={homologation.id} homologation={homologation} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <EmptyState withIndicatorBackground py="xl" data-testid="homologations-empty">
+      <EmptyState.Indicator>
+        <IconMedal aria-hidden />
+      </EmptyState.Indicator>
+      <EmptyState.Title order={2}>{t('account:homologations.emptyTitle')}</EmptyState.Title>
+      <EmptyState.Description>{t('account:homologations.emptyText')}</EmptyState.Description>
+      <EmptyState.Actions>
+        <Button component={Link} to={`/${i18n.language}/rules`} variant="default">
+          {t('account:homologations.action')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}

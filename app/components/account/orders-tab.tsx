@@ -1,0 +1,28 @@
+/** Account page, orders: the user's orders with their candidates and documents; an empty state before the first. */
+import { Button, EmptyState } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OrdersList } from '../order/orders-list.tsx';
+
+export function OrdersTab() {
+  const { t, i18n } = useTranslation();
+  return (
+    <OrdersList
+      empty={
+        <EmptyState withIndicatorBackground py="xl" data-testid="orders-empty">
+          <EmptyState.Indicator>
+            <IconReceipt aria-hidden />
+          </EmptyState.Indicator>
+          <EmptyState.Title order={2}>{t('account:orders.emptyTitle')}</EmptyState.Title>
+          <EmptyState.Description>{t('account:orders.emptyText')}</EmptyState.Description>
+          <EmptyState.Actions>
+            <Button component={Link} to={`/${i18n.language}/order`}>
+              {t('account:orders.action')}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      }
+    />
+  );
+}

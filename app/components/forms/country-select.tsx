@@ -1,0 +1,32 @@
+/** A country select (pays, nationalite): the countries of domain/countries.ts in the page's language, searchable. */
+import { Select, type SelectProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { countryOptions } from '../../../domain/countries.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { filterCountries } from './country-search.ts';
+
+export type CountrySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'defaultValue'> & {
+  /** A country code, or '' for none. */
+  value?: string;
+  onChange?: (value: string) => void;
+};
+
+export function CountrySelect({ value, onChange, ...props }: CountrySelectProps) {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return (
+    <Select
+      searchable
+      data={countryOptions(locale)}
+      filter={filterCountries}
+      value={value ? value : null}
+      onChange={(next) => onChange?.(next ?? '')}
+      allowDeselect={false}
+      nothingFoundMessage={t('validation:form_no_country_found')}
+      placeholder={t('validation:form_country_placeholder')}
+      maxDropdownHeight={280}
+      comboboxProps={{ shadow: 'md' }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The account page: personal information, orders, homologations and password, one tab each. The tab is in the
+ * URL (`?tab=password`, which the user menu's Settings links to), so it can be linked to and survives a reload.
+ */
+import { Stack, Tabs } from '@mantine/core';
+import { IconLock, IconMedal, IconReceipt, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
+import { OrdersTab } from '../../components/account/orders-tab.tsx';
+import { PublicDisplaySwitch } from '../../components/account/public-display-switch.tsx';
+import { PasswordTab } from '../../components/account/password-tab.tsx';
+import { ProfileTab } from '../../components/account/profile-tab.tsx';
+import { userFormValues } from '../../components/forms/user-fields.tsx';
+import { PageIntro } from '../../components/page-intro.tsx';
+import forms from '../../components/forms/forms.module.css';
+import type { Route } from './+types/account';
+import { requireUser } from '../../lib/require-user.ts';
+
+const TABS = ['profile', 'orders', 'homologations', 'password'] as const;
+type Tab = (typeof TABS)[number];
+
+const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user, services } = requireUser(args);
+  return { profile: userFormValues(await services.accounts.profile(user.id)) };
+}
+
+/** Switching tabs changes only the query string: no need to fetch the profile again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'profile';
+
+  const selectTab = (value: string | null) => {
+    if (!isTab(value)) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const icon = { size: 16, 'aria-hidden': true } as const;
+  return (
+    <>
+      <PageIntro prefix="account:" noindex />
+      <Tabs value={tab} onChange={selectTab} keepMounted className={forms.readable}>
+        <Tabs.List mb="lg" aria-label={t('account:tabs.label')}>
+          <Tabs.Tab value="profile" leftSection={<IconUser {...icon} />}>
+            {t('account:tabs.profile')}
+          </Tabs.Tab>
+          <Tabs.Tab value="orders" leftSection={<IconReceipt {...icon} />}>
+            {t('account:tabs.orders')}
+          </Tabs.Tab>
+          <Tabs.Tab value="homologations" leftSection={<IconMedal {...icon} />}>
+            {t('account:tabs.homologations')}
+          </Tabs.Tab>
+          <Tabs.Tab value="password" leftSection={<IconLock {...icon} />}>
+            {t('account:tabs.password')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <ProfileTab profile={loaderData.profile} />
+        </Tabs.Panel>
+        <Tabs.Panel value="orders">
+          <OrdersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="homologations">
+          <HomologationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="password">
+          <Stack gap="xl">
+            <PasswordTab />
+            <PublicDisplaySwitch />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { afterLoginPath, loginLink, signupLink } from './auth-links.ts';
+
+describe('afterLoginPath', () => {
+  it('goes back to a remembered internal path', () => {
+    expect(afterLoginPath('gb', '/gb/account?tab=password')).toBe('/gb/account?tab=password');
+  });
+
+  it.each([
+    null,
+    '',
+    '//evil.example',
+    '/\\evil',
+    'javascript:alert(1)',
+    'https://evil.example/',
+    '/%2F%2Fevil',
+  ])('goes home instead of %j', (redirectTo) => {
+    expect(afterLoginPath('gb', redirectTo)).toBe('/gb');
+  });
+});
+
+describe('links between the sign-in pages', () => {
+  it('carry the remembered path, encoded', () => {
+    expect(loginLink('fr', '/fr/account?tab=orders')).toBe(
+      '/fr/login?redirectTo=%2Ffr%2Faccount%3Ftab%3Dorders',
+    );
+    expect(signupLink('fr', '/fr/order')).toBe('/fr/signup?redirectTo=%2Ffr%2Forder');
+    expect(loginLink('de', null)).toBe('/de/login');
+    expect(signupLink('de', null)).toBe('/de/signup');
+  });
+});

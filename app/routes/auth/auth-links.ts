@@ -1,0 +1,15 @@
+/** Links between the sign-in pages, carrying the remembered path (only when it is internal). */
+import { safeRedirectPath } from '../../../domain/redirects.ts';
+
+export function loginLink(lang: string, redirectTo: string | null): string {
+  return redirectTo ? `/${lang}/login?redirectTo=${encodeURIComponent(redirectTo)}` : `/${lang}/login`;
+}
+
+export function signupLink(lang: string, redirectTo: string | null): string {
+  return redirectTo ? `/${lang}/signup?redirectTo=${encodeURIComponent(redirectTo)}` : `/${lang}/signup`;
+}
+
+/** Where to go after signing in: the remembered path when it is safe, else the home page. */
+export function afterLoginPath(lang: string, redirectTo: string | null): string {
+  return safeRedirectPath(redirectTo) ?? `/${lang}`;
+}
