@@ -1,0 +1,214 @@
+/**
+ * The user's orders (GET /api/orders) for the account page: status, price, delivery, and each candidate with
+ * its reference, challenge, status and documents (route card and frame plate, PDF). Fetched in the browser when
+ * the list is shown; the `order` texts are loaded with it where the page did not load them already.
+ */
+import { Anchor, Badge, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CandidateStatus, DeliveryMode, OrderStatus } from '../../../domain/statuses.ts';
+import type { ChallengeId } from '../../../domain/ventoux.ts';
+import type { Price } from '../../../domain/prices.ts';
+import { loadNamespaces } from '../../i18n/resources.client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { useOrderFormat } from './format.ts';
+import forms from '../forms/forms.module.css';
+import { Notice } from './notice.tsx';
+
+export interface OrderDocument {
+  kind: 'route_card' | 'frame_plate';
+  url: string;
+}
+
+export interface OrderCandidate {
+  id: number;
+  commande_index: number;
+  reference: string;
+  statut: CandidateStatus;
+  epreuve: ChallengeId;
+  nom: string;
+  prenom: string;
+  documents?: OrderDocument[];
+}
+
+export interface UserOrder {
+  id: number;
+  reference: string;
+  status: OrderStatus;
+  price: Price;
+  date_commande: string;
+  mode_livraison: DeliveryMode;
+  date_livraison: string;
+  candidats: OrderCandidate[];
+}
+
+const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  paid: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+const CANDIDATE_STATUS_COLORS: Record<CandidateStatus, string> = {
+  pending_payment: 'yellow',
+  to_process: 'blue',
+  processed: 'cyan',
+  card_received: 'violet',
+  homologated: 'green',
+  rejected: 'red',
+};
+
+type ListState =
+  { status: 'loading' } | { status: 'ready'; orders: UserOrder[] } | { status: 'error'; key: string };
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation('order');
+  return (
+    <Badge color={ORDER_STATUS_COLORS[status]} variant="dot" size="lg" data-testid="order-status">
+      {t(`statuses.order.${status}`)}
+    </Badge>
+  );
+}
+
+export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
+  const { t } = useTranslation('order');
+  return (
+    <Badge color={CANDIDATE_STATUS_COLORS[status]} variant="dot" size="sm">
+      {t(`statuses.candidate.${status}`)}
+    </Badge>
+  );
+}
+
+function CandidateItem({ candidate }: { candidate: OrderCandidate }) {
+  const { t } = useTranslation('order');
+  const name = `${candidate.prenom} ${candidate.nom}`;
+  const documents = candidate.documents ?? [];
+  return (
+    <Paper component="li" withBorder p="sm" bg="gray.0" data-testid="order-candidate">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <div>
+          <Text fw={700}>{name}</Text>
+          <Text size="sm" c="dimmed">
+            {t(`challenges.${candidate.epreuve}`)} · {t('orders.reference')}{' '}
+            <Text component="span" size="sm" ff="monospace">
+              {candidate.reference}
+            </Text>
+          </Text>
+        </div>
+        <CandidateStatusBadge status={candidate.statut} />
+      </Group>
+      {documents.length === 0 ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('orders.noDocuments')}
+        </Text>
+      ) : (
+        <Group gap="md" mt="xs">
+          {documents.map((document) => (
+            <Anchor
+              key={document.url}
+              href={document.url}
+              target="_blank"
+              rel="noopener"
+              size="sm"
+              aria-label={t('orders.documentLabel', { document: t(`documents.${document.kind}`), name })}
+              style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+            >
+              <IconFileTypePdf size={18} aria-hidden />
+              {t(`documents.${document.kind}`)}
+            </Anchor>
+          ))}
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function OrderCard({ order }: { order: UserOrder }) {
+  const { t } = useTranslation('order');
+  const format = useOrderFormat();
+  const titleId = `order-${order.id}-title`;
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="order-card"
+    >
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <div>
+          <Title order={2} size="h4" id={titleId}>
+            {t('orders.order', { reference: order.reference })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('orders.placedOn', { date: format.timestamp(order.date_commande) })} ·{' '}
+            {t(`deliveryModes.${order.mode_livraison}`)} ·{' '}
+            {format.money(order.price.total, order.price.currency)}
+          </Text>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </Group>
+      <Box
+        component="ul"
+        p={0}
+        m={0}
+        aria-label={t('orders.candidates')}
+        style={{
+          listStyle: 'none',
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
+          gap: 'var(--mantine-spacing-sm)',
+        }}
+      >
+        {order.candidats.map((candidate) => (
+          <CandidateItem key={candidate.id} candidate={candidate} />
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+/** The list of the user's orders; `empty` is shown when there is none yet. */
+export function OrdersList({ empty }: { empty: ReactNode }) {
+  const { t, i18n } = useTranslation('order');
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([
+      loadNamespaces(i18n, i18n.language, ['order']),
+      apiRequest<UserOrder[]>('GET', '/api/orders'),
+    ]).then(
+      ([, orders]) => current && setState({ status: 'ready', orders }),
+      (error: unknown) => current && setState({ status: 'error', key: errorMessageKey(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [i18n]);
+
+  if (state.status === 'loading') {
+    return (
+      <Group justify="center" py="xl" aria-busy>
+        <Loader size="sm" aria-hidden />
+        <Text c="dimmed">{t('common:loading')}</Text>
+      </Group>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Notice color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+        {t(state.key)}
+      </Notice>
+    );
+  }
+  if (state.orders.length === 0) return empty;
+  return (
+    <Stack gap="md" data-testid="orders-list" className={forms.readable}>
+      {state.orders.map((order) => (
+        <OrderCard key={order.id} order={order} />
+      ))}
+    </Stack>
+  );
+}

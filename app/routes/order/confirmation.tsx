@@ -1,0 +1,95 @@
+/**
+ * Back from the payment provider: 'verification in progress' while the order's status is asked from the browser,
+ * then 'confirmed' with the order reference, or 'failure' with the club's contact address.
+ */
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconClock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { orderReference } from '../../../domain/references.ts';
+import { orderIdParam, useOrderConfirmation } from '../../components/order/order-status-polling.ts';
+import { Seo } from '../../components/seo.tsx';
+import forms from '../../components/forms/forms.module.css';
+import { useRootData } from '../../lib/root-data.ts';
+import { Notice } from '../../components/order/notice.tsx';
+
+export default function Page() {
+  const { t, i18n } = useTranslation('order');
+  const lang = i18n.language;
+  const [searchParams] = useSearchParams();
+  const orderId = orderIdParam(searchParams.get('order'));
+  const { state, retry } = useOrderConfirmation(orderId);
+  const contactEmail = useRootData()?.settings.contactEmail ?? '';
+  const reference = orderId === null ? null : orderReference(orderId);
+  const ordersLink = (
+    <Button component={Link} to={`/${lang}/account?tab=orders`} variant="light">
+      {t('confirmation.ordersLink')}
+    </Button>
+  );
+
+  return (
+    <Stack maw={720} mx="auto" className={forms.readable} gap="lg">
+      <Seo title={t('confirmation.meta.title')} description={t('confirmation.meta.description')} noindex />
+      <Title order={1}>{t('confirmation.heading')}</Title>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="confirmation" data-state={state}>
+        <div role="status" aria-live="polite">
+          {state === 'checking' && (
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              <Loader size="md" aria-hidden />
+              <div>
+                <Text fw={700} size="lg">
+                  {t('confirmation.checking')}
+                </Text>
+                <Text c="dimmed">{t('confirmation.checkingText')}</Text>
+              </div>
+            </Group>
+          )}
+          {state === 'paid' && (
+            <Stack gap="md">
+              <Notice
+                color="green"
+                icon={<IconCircleCheck aria-hidden />}
+                title={t('confirmation.confirmed')}
+              >
+                {t('confirmation.confirmedText', { reference })}
+              </Notice>
+              <Group>{ordersLink}</Group>
+            </Stack>
+          )}
+          {state === 'timeout' && (
+            <Stack gap="md">
+              <Notice color="yellow" icon={<IconClock aria-hidden />} title={t('confirmation.stillWaiting')}>
+                {t('confirmation.stillWaitingText')}
+              </Notice>
+              <Group gap="sm">
+                <Button onClick={retry}>{t('confirmation.checkAgain')}</Button>
+                {ordersLink}
+              </Group>
+            </Stack>
+          )}
+          {(state === 'failed' || state === 'cancelled' || state === 'unknown') && (
+            <Notice color="red" icon={<IconAlertCircle aria-hidden />} title={t('confirmation.failure')}>
+              <Stack gap="xs">
+                <Text size="sm">
+                  {reference && state !== 'unknown'
+                    ? t('confirmation.failureText', { reference })
+                    : t('confirmation.failureTextNoReference')}
+                </Text>
+                {contactEmail && (
+                  <Text size="sm">
+                    {t('confirmation.contact')}{' '}
+                    <Anchor
+                      href={`mailto:${contactEmail}${reference ? `?subject=${encodeURIComponent(reference)}` : ''}`}
+                    >
+                      {contactEmail}
+                    </Anchor>
+                  </Text>
+                )}
+              </Stack>
+            </Notice>
+          )}
+        </div>
+      </Paper>
+    </Stack>
+  );
+}
