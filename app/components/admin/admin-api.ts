@@ -1,0 +1,126 @@
+/**
+ * The admin pages' calls to the admin API from the browser: batch actions on a selection of candidates, the
+ * print job of route cards and frame plates (started, then polled until its PDF is ready), PDFs answered
+ * directly (address labels), scanning and homologation.
+ */
+import { ApiError, apiErrorFrom, apiRequest, NETWORK_ERROR } from '../../lib/api-client.ts';
+import type { PrintJobStatus } from './types.ts';
+
+export const adminApi = {
+  startPrintJob: (ids: number[]) =>
+    apiRequest<{ jobId: string; total: number }>('POST', '/api/admin/print-jobs', { ids }),
+  printJobStatus: (jobId: string) =>
+    apiRequest<PrintJobStatus>('GET', `/api/admin/print-jobs/${encodeURIComponent(jobId)}`),
+  sendDocuments: (ids: number[]) =>
+    apiRequest<{ queued: number }>('POST', '/api/admin/candidates/send-documents', { ids }),
+  markProcessed: (ids: number[]) =>
+    apiRequest<{ updated: number }>('POST', '/api/admin/candidates/processed', { ids }),
+  labels: (ids: number[]) => postForBlob('/api/admin/candidates/labels', { ids }),
+  scan: (text: string) =>
+    apiRequest<{ candidateId: number; reference: string; statut: string }>('POST', '/api/admin/scan', {
+      text,
+    }),
+  homologate: (
+    candidateId: number,
+    body: { date_passage: string; epreuve_realisee: string; commentaire: string },
+  ) =>
+    apiRequest<{ homologationId: number; numero: number; laureateId: number }>(
+      'POST',
+      `/api/admin/candidates/${candidateId}/homologate`,
+      body,
+    ),
+  reject: (candidateId: number, body: { reason: string }) =>
+    apiRequest<unknown>('POST', `/api/admin/candidates/${candidateId}/reject`, body),
+  correctHomologation: (homologationId: number, body: { date_passage: string; commentaire: string }) =>
+    apiRequest<unknown>('PUT', `/api/admin/homologations/${homologationId}`, body),
+};
+
+/** Where the PDF of a finished print job is downloaded from. */
+export function printJobFileUrl(jobId: string): string {
+  return `/api/admin/print-jobs/${encodeURIComponent(jobId)}/file`;
+}
+
+/** POSTs JSON and answers the binary body (a PDF); failures throw the same ApiError as apiRequest. */
+export async function postForBlob(path: string, body: unknown): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/pdf, application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new ApiError(0, NETWORK_ERROR, cause instanceof Error ? cause.message : 'Network error');
+  }
+  if (!response.ok) {
+    const json: unknown = await response.json().catch(() => undefined);
+    throw apiErrorFrom(response.status, json, response.headers);
+  }
+  return response.blob();
+}
+
+/** Saves a blob under a file name, as a download the browser shows like any other. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the URL is released once the browser has read it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export interface PollOptions {
+  /** Called with each status read, for the progress bar. */
+  onProgress: (status: PrintJobStatus) => void;
+  /** Aborting stops the polling (the dialog was closed, the page left). */
+  signal: AbortSignal;
+  intervalMs?: number;
+  read?: (jobId: string) => Promise<PrintJobStatus>;
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+function abortableWait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Reads a print job's status until it is done (answered) or failed (thrown as an ApiError `internal`).
+ * A network hiccup while polling is retried: the job keeps running on the server meanwhile.
+ */
+export async function pollPrintJob(jobId: string, options: PollOptions): Promise<PrintJobStatus> {
+  const read = options.read ?? adminApi.printJobStatus;
+  const wait = options.wait ?? abortableWait;
+  const interval = options.intervalMs ?? 800;
+  let networkFailures = 0;
+  for (;;) {
+    options.signal.throwIfAborted();
+    let status: PrintJobStatus | null = null;
+    try {
+      status = await read(jobId);
+      networkFailures = 0;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== NETWORK_ERROR || ++networkFailures > 5) throw error;
+    }
+    options.signal.throwIfAborted();
+    if (status) {
+      options.onProgress(status);
+      if (status.status === 'done') return status;
+      if (status.status === 'failed') throw new ApiError(500, 'internal', 'The print job failed');
+    }
+    await wait(interval, options.signal);
+  }
+}

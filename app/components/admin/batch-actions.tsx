@@ -1,0 +1,250 @@
+/**
+ * The actions on the selected candidates of an inscriptions list: print their route cards and frame plates (a
+ * print job on the server, followed with a progress bar, then one PDF), print address labels (postal list),
+ * send the documents by email (email list), and mark the kits as processed, which the list names as posted,
+ * emailed or handed over, after a confirmation.
+ */
+import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import {
+  IconCheck,
+  IconDownload,
+  IconExternalLink,
+  IconMailForward,
+  IconPrinter,
+  IconTag,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../lib/api-client.ts';
+import { FormAlert } from '../forms/form-alert.tsx';
+import { AdminModal } from './admin-modal.tsx';
+import { adminApi, pollPrintJob, printJobFileUrl, saveBlob } from './admin-api.ts';
+import type { InscriptionList, PrintJobStatus } from './types.ts';
+
+type Confirmable = 'send' | 'processed';
+
+interface Outcome {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+function PrintJobDialog({ ids, onClose }: { ids: readonly number[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [status, setStatus] = useState<PrintJobStatus>({ status: 'running', done: 0, total: ids.length });
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    (async () => {
+      const job = await adminApi.startPrintJob([...ids]);
+      if (controller.signal.aborted) return;
+      setJobId(job.jobId);
+      setStatus({ status: 'running', done: 0, total: job.total });
+      await pollPrintJob(job.jobId, { signal: controller.signal, onProgress: setStatus });
+    })().catch((cause: unknown) => {
+      if (!controller.signal.aborted) setError(errorMessageKey(cause));
+    });
+    return () => controller.abort();
+  }, [ids]);
+
+  const percent = status.total > 0 ? Math.round((status.done / status.total) * 100) : 0;
+  const done = status.status === 'done' && jobId !== null;
+  return (
+    <AdminModal opened onClose={onClose} title={t('admin:batch.printTitle')}>
+      <Stack gap="md" data-testid="print-job">
+        {error ? (
+          <FormAlert kind="error">{t(error)}</FormAlert>
+        ) : (
+          <>
+            <Progress.Root size="xl">
+              <Progress.Section
+                value={percent}
+                animated={!done}
+                color={done ? 'green' : undefined}
+                // Counted in candidates rather than Mantine's percentage, as the text under the bar says.
+                withAria={false}
+                role="progressbar"
+                aria-label={t('admin:batch.printTitle')}
+                aria-valuemin={0}
+                aria-valuemax={status.total}
+                aria-valuenow={status.done}
+                aria-valuetext={t('admin:batch.printProgress', { done: status.done, total: status.total })}
+              />
+            </Progress.Root>
+            <Text size="sm" aria-hidden>
+              {t('admin:batch.printProgress', { done: status.done, total: status.total })}
+            </Text>
+            <Text role="status" size="sm" fw={600}>
+              {done ? t('admin:batch.printReady') : t('admin:batch.printRunning')}
+            </Text>
+          </>
+        )}
+        {done && (
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={printJobFileUrl(jobId)}
+              download="documents.pdf"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              data-autofocus
+            >
+              {t('admin:batch.download')}
+            </Button>
+            <Button
+              component="a"
+              href={printJobFileUrl(jobId)}
+              target="_blank"
+              rel="noopener"
+              variant="default"
+              leftSection={<IconExternalLink size={16} aria-hidden />}
+            >
+              {t('admin:batch.open')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </AdminModal>
+  );
+}
+
+export function BatchActions({
+  list,
+  selectedIds,
+  onProcessed,
+}: {
+  list: InscriptionList;
+  selectedIds: readonly number[];
+  /** After the list changed on the server (candidates marked processed): clear the selection and reload. */
+  onProcessed: () => void;
+}) {
+  const { t } = useTranslation();
+  const [printing, setPrinting] = useState<readonly number[] | null>(null);
+  const [confirming, setConfirming] = useState<Confirmable | null>(null);
+  const [busy, setBusy] = useState<'labels' | Confirmable | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const count = selectedIds.length;
+  const none = count === 0;
+  const canMarkProcessed = list !== 'traites';
+  const dialog =
+    confirming === 'send'
+      ? {
+          title: t('admin:batch.sendTitle'),
+          text: t('admin:batch.sendText', { count }),
+          action: t('admin:batch.send'),
+        }
+      : confirming === 'processed'
+        ? {
+            title: t(`admin:batch.confirm.${list}.title`),
+            text: t(`admin:batch.confirm.${list}.text`, { count }),
+            action: t(`admin:batch.mark.${list}`),
+          }
+        : null;
+
+  const run = async (action: 'labels' | Confirmable) => {
+    setConfirming(null);
+    setOutcome(null);
+    setBusy(action);
+    try {
+      if (action === 'labels') {
+        saveBlob(await adminApi.labels([...selectedIds]), 'labels.pdf');
+        setOutcome({ kind: 'success', text: t('admin:batch.labelsReady', { count }) });
+      } else if (action === 'send') {
+        const { queued } = await adminApi.sendDocuments([...selectedIds]);
+        setOutcome({ kind: 'success', text: t('admin:batch.queued', { count: queued }) });
+      } else {
+        const { updated } = await adminApi.markProcessed([...selectedIds]);
+        setOutcome({ kind: 'success', text: t(`admin:batch.updated.${list}`, { count: updated }) });
+        onProcessed();
+      }
+    } catch (error) {
+      setOutcome({ kind: 'error', text: t(errorMessageKey(error)) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="xs" mb="md">
+      <Paper withBorder p="sm" role="group" aria-label={t('admin:batch.label')} data-testid="batch-actions">
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" fw={600} mr="auto" aria-live="polite" data-testid="selection-count">
+            {none ? t('admin:batch.noneSelected') : t('admin:batch.selected', { count })}
+          </Text>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            disabled={none}
+            onClick={() => {
+              setOutcome(null);
+              setPrinting([...selectedIds]);
+            }}
+          >
+            {t('admin:batch.print')}
+          </Button>
+          {list === 'traitements' && (
+            <Button
+              variant="default"
+              leftSection={<IconTag size={16} aria-hidden />}
+              disabled={none}
+              loading={busy === 'labels'}
+              onClick={() => void run('labels')}
+            >
+              {t('admin:batch.labels')}
+            </Button>
+          )}
+          {list === 'email' && (
+            <Button
+              variant="default"
+              leftSection={<IconMailForward size={16} aria-hidden />}
+              disabled={none}
+              loading={busy === 'send'}
+              onClick={() => setConfirming('send')}
+            >
+              {t('admin:batch.send')}
+            </Button>
+          )}
+          {canMarkProcessed && (
+            <Button
+              leftSection={<IconCheck size={16} aria-hidden />}
+              disabled={none}
+              loading={busy === 'processed'}
+              onClick={() => setConfirming('processed')}
+              data-testid="mark-processed"
+            >
+              {t(`admin:batch.mark.${list}`)}
+            </Button>
+          )}
+        </Group>
+      </Paper>
+      {outcome &&
+        (outcome.kind === 'success' ? (
+          <Alert color="green" variant="light" role="status" data-testid="batch-outcome">
+            {outcome.text}
+          </Alert>
+        ) : (
+          <FormAlert kind="error" testId="batch-outcome">
+            {outcome.text}
+          </FormAlert>
+        ))}
+      {printing && <PrintJobDialog ids={printing} onClose={() => setPrinting(null)} />}
+      <AdminModal opened={confirming !== null} onClose={() => setConfirming(null)} title={dialog?.title}>
+        <Stack gap="md">
+          <Text>{dialog?.text}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {t('admin:cancel')}
+            </Button>
+            <Button
+              onClick={() => confirming && void run(confirming)}
+              data-autofocus
+              data-testid="confirm-batch"
+            >
+              {dialog?.action}
+            </Button>
+          </Group>
+        </Stack>
+      </AdminModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,384 @@
+/**
+ * Judging a returned route card on the candidate's page: the homologation form (day of the ride, the challenge
+ * actually completed, a comment) with its two outcomes, homologate (a number is assigned) or reject (the reason
+ * is emailed to the rider); once homologated, the record with its number and homologator, whose date and comment
+ * can be corrected but never its number.
+ */
+import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconCertificate, IconCheck, IconPencil, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { today } from '../../../domain/dates.ts';
+import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
+import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { type FormMessage, applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { FormAlert } from '../forms/form-alert.tsx';
+import { AdminModal } from './admin-modal.tsx';
+import { adminApi } from './admin-api.ts';
+import { useAdminFormat } from './format.ts';
+import {
+  COMMENT_MAX,
+  correctionSchema,
+  homologateSchema,
+  registrationDay,
+  rejectSchema,
+} from './homologation-schema.ts';
+import { CertifiedBy } from './labels.tsx';
+import type { CandidateRecord, Challenge, HomologationSummary } from './types.ts';
+
+/** The outcome of the last action, shown above the panel and kept while the page reloads its data. */
+export type JudgementOutcome =
+  { kind: 'homologated'; numero: number; epreuve: Challenge } | { kind: 'rejected' } | { kind: 'corrected' };
+
+/** The API's answer when another volunteer homologated this card first. */
+function alreadyHomologated(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'already_homologated';
+}
+
+function RejectDialog({
+  candidate,
+  opened,
+  onClose,
+  onRejected,
+}: {
+  candidate: CandidateRecord;
+  opened: boolean;
+  onClose: () => void;
+  onRejected: () => void;
+}) {
+  const { t } = useTranslation();
+  const { form, ref, focusErrors } = useZodForm(rejectSchema, { reason: '' });
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const submit = form.onSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await adminApi.reject(candidate.id, { reason: values.reason.trim() });
+      form.reset();
+      onRejected();
+    } catch (error) {
+      setMessage(applyApiError(form, error, { fields: ['reason'], focus: focusErrors }));
+    }
+  }, focusErrors);
+  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  return (
+    <AdminModal opened={opened} onClose={onClose} title={t('admin:homologation.rejectTitle')} size="lg">
+      <form ref={ref} onSubmit={submit} noValidate data-testid="reject-form">
+        <Stack gap="md">
+          {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+          <Text size="sm">
+            {t('admin:homologation.rejectText', { name: `${candidate.prenom} ${candidate.nom}` })}
+          </Text>
+          <Textarea
+            label={t('admin:homologation.reason')}
+            description={t('admin:homologation.reasonHint')}
+            required
+            autosize
+            minRows={3}
+            maxLength={COMMENT_MAX}
+            data-autofocus
+            {...form.getInputProps('reason')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('admin:cancel')}
+            </Button>
+            <Button
+              type="submit"
+              color="red.9"
+              loading={form.submitting}
+              leftSection={<IconX size={16} aria-hidden />}
+            >
+              {t('admin:homologation.rejectSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AdminModal>
+  );
+}
+
+export function HomologationForm({
+  candidate,
+  onDone,
+}: {
+  candidate: CandidateRecord;
+  onDone: (outcome: JudgementOutcome) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useAdminFormat();
+  const registeredOn = registrationDay(candidate.created_at);
+  const schema = useMemo(() => homologateSchema(registeredOn), [registeredOn]);
+  const { form, ref, focusErrors } = useZodForm(schema, {
+    date_passage: candidate.date_passage ?? '',
+    epreuve_realisee: candidate.epreuve_realisee ?? candidate.epreuve,
+    commentaire: candidate.commentaire ?? '',
+  });
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+
+  const submit = form.onSubmit(async (values) => {
+    setMessage(null);
+    try {
+      const result = await adminApi.homologate(candidate.id, {
+        date_passage: values.date_passage,
+        epreuve_realisee: values.epreuve_realisee,
+        commentaire: values.commentaire.trim(),
+      });
+      onDone({ kind: 'homologated', numero: result.numero, epreuve: values.epreuve_realisee });
+    } catch (error) {
+      if (alreadyHomologated(error)) setMessage({ key: 'validation:already_homologated' });
+      else setMessage(applyApiError(form, error, { fields: Object.keys(form.values), focus: focusErrors }));
+    }
+  }, focusErrors);
+
+  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const differs = form.values.epreuve_realisee !== candidate.epreuve;
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="homologation-title">
+      <form ref={ref} onSubmit={submit} noValidate data-testid="homologation-form">
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h3" id="homologation-title">
+              {t('admin:homologation.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('admin:homologation.intro', {
+                challenge: t(`admin:challenges.${candidate.epreuve}`),
+                date: format.date(registeredOn),
+              })}
+            </Text>
+          </div>
+          {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+          <TextInput
+            type="date"
+            label={t('admin:homologation.datePassage')}
+            description={t('admin:homologation.datePassageHint')}
+            required
+            min={registeredOn}
+            max={today()}
+            maw={260}
+            {...form.getInputProps('date_passage')}
+          />
+          <Radio.Group
+            label={t('admin:homologation.epreuveRealisee')}
+            description={t('admin:homologation.epreuveRealiseeHint')}
+            required
+            {...form.getInputProps('epreuve_realisee')}
+          >
+            <Group gap="lg" mt={6}>
+              {CHALLENGE_IDS.map((id) => (
+                <Radio
+                  key={id}
+                  value={id}
+                  label={
+                    id === candidate.epreuve
+                      ? t('admin:homologation.registered', { challenge: t(`admin:challenges.${id}`) })
+                      : t(`admin:challenges.${id}`)
+                  }
+                />
+              ))}
+            </Group>
+          </Radio.Group>
+          {differs && (
+            <Alert color="yellow" variant="light" role="status">
+              {t('admin:homologation.differs', {
+                registered: t(`admin:challenges.${candidate.epreuve}`),
+                completed: t(`admin:challenges.${form.values.epreuve_realisee}`),
+              })}
+            </Alert>
+          )}
+          <Textarea
+            label={t('admin:homologation.comment')}
+            autosize
+            minRows={2}
+            maxLength={COMMENT_MAX}
+            {...form.getInputProps('commentaire')}
+          />
+          <Group gap="sm" wrap="wrap">
+            <Button
+              type="submit"
+              color="teal.9"
+              loading={form.submitting}
+              leftSection={<IconCertificate size={16} aria-hidden />}
+            >
+              {t('admin:homologation.submit')}
+            </Button>
+            <Button
+              variant="outline"
+              color="red.9"
+              onClick={() => setRejecting(true)}
+              disabled={form.submitting}
+              leftSection={<IconX size={16} aria-hidden />}
+            >
+              {t('admin:homologation.reject')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <RejectDialog
+        candidate={candidate}
+        opened={rejecting}
+        onClose={() => setRejecting(false)}
+        onRejected={() => {
+          setRejecting(false);
+          onDone({ kind: 'rejected' });
+        }}
+      />
+    </Paper>
+  );
+}
+
+function CorrectionForm({
+  candidate,
+  homologation,
+  onCancel,
+  onDone,
+}: {
+  candidate: CandidateRecord;
+  homologation: HomologationSummary;
+  onCancel: () => void;
+  onDone: (outcome: JudgementOutcome) => void;
+}) {
+  const { t } = useTranslation();
+  const registeredOn = registrationDay(candidate.created_at);
+  const schema = useMemo(() => correctionSchema(registeredOn), [registeredOn]);
+  const { form, ref, focusErrors } = useZodForm(schema, {
+    date_passage: homologation.date_passage ?? candidate.date_passage ?? '',
+    commentaire: candidate.commentaire ?? '',
+  });
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  // The form replaces the button that opened it: the focus goes to its first field.
+  useEffect(() => dateRef.current?.focus(), []);
+  const submit = form.onSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await adminApi.correctHomologation(homologation.id, {
+        date_passage: values.date_passage,
+        commentaire: values.commentaire.trim(),
+      });
+      onDone({ kind: 'corrected' });
+    } catch (error) {
+      setMessage(applyApiError(form, error, { fields: Object.keys(form.values), focus: focusErrors }));
+    }
+  }, focusErrors);
+  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  return (
+    <form ref={ref} onSubmit={submit} noValidate data-testid="correction-form">
+      <Stack gap="md" mt="md">
+        {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+        <Text size="sm" c="dimmed">
+          {t('admin:correction.intro')}
+        </Text>
+        <TextInput
+          type="date"
+          label={t('admin:homologation.datePassage')}
+          required
+          min={registeredOn}
+          max={today()}
+          maw={260}
+          ref={dateRef}
+          {...form.getInputProps('date_passage')}
+        />
+        <Textarea
+          label={t('admin:homologation.comment')}
+          autosize
+          minRows={2}
+          maxLength={COMMENT_MAX}
+          {...form.getInputProps('commentaire')}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={form.submitting} leftSection={<IconCheck size={16} aria-hidden />}>
+            {t('admin:correction.submit')}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('admin:cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A homologated ride: its number, challenge, date and homologator, with the correction form on demand. */
+export function HomologationRecord({
+  candidate,
+  homologation,
+  onDone,
+}: {
+  candidate: CandidateRecord;
+  homologation: HomologationSummary;
+  onDone: (outcome: JudgementOutcome) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useAdminFormat();
+  const [correcting, setCorrecting] = useState(false);
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      component="section"
+      id="correction"
+      aria-labelledby="homologation-record-title"
+      data-testid="homologation-record"
+    >
+      <Stack gap="xs">
+        <Title order={2} size="h3" id="homologation-record-title">
+          {t('admin:homologation.recordTitle')}
+        </Title>
+        <Text fz={28} fw={800} data-testid="homologation-number">
+          {t(`admin:numberOf.${homologation.epreuve}`, { numero: homologation.numero })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('admin:homologation.numberFixed')}
+        </Text>
+        <Group gap="xl" wrap="wrap">
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+              {t('admin:homologation.datePassage')}
+            </Text>
+            <Text>{homologation.date_passage ? format.date(homologation.date_passage) : '—'}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+              {t('admin:table.homologator')}
+            </Text>
+            <CertifiedBy homologator={homologation.homologateur} />
+          </div>
+        </Group>
+        {candidate.commentaire && (
+          <Text size="sm">
+            <Text span fw={700}>
+              {t('admin:homologation.comment')}
+            </Text>{' '}
+            {candidate.commentaire}
+          </Text>
+        )}
+        {correcting ? (
+          <CorrectionForm
+            candidate={candidate}
+            homologation={homologation}
+            onCancel={() => setCorrecting(false)}
+            onDone={(outcome) => {
+              setCorrecting(false);
+              onDone(outcome);
+            }}
+          />
+        ) : (
+          <Group>
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => setCorrecting(true)}
+              mt="xs"
+            >
+              {t('admin:correction.open')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

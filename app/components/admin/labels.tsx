@@ -1,0 +1,52 @@
+/** Small pieces of the admin pages: a candidate's status, the president badge, the homologator's name. */
+import { Badge, Group, Text } from '@mantine/core';
+import { IconCrown } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { CandidateStatus } from '../../../domain/statuses.ts';
+import type { Homologator } from './types.ts';
+
+const STATUS_COLORS: Record<CandidateStatus, string> = {
+  pending_payment: 'gray',
+  to_process: 'orange',
+  processed: 'blue',
+  card_received: 'violet',
+  homologated: 'green',
+  rejected: 'red',
+};
+
+export function StatusBadge({ status }: { status: CandidateStatus }) {
+  const { t } = useTranslation();
+  return (
+    // The dot carries the colour and the text stays dark, readable at badge size whatever the status.
+    <Badge color={STATUS_COLORS[status]} variant="dot" data-testid="candidate-status">
+      {t(`admin:statuses.${status}`)}
+    </Badge>
+  );
+}
+
+export function PresidentBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge color="yellow.3" c="dark.7" variant="filled" leftSection={<IconCrown size={12} aria-hidden />}>
+      {t('admin:president')}
+    </Badge>
+  );
+}
+
+/** A person's name, or "Administrator no. 3" for an account whose name was never filled in. */
+export function personName(t: TFunction, person: { id: number; name: string }): string {
+  return person.name.trim() || t('admin:unnamed', { id: person.id });
+}
+
+/** "certified by Jean Dupont [President]". */
+export function CertifiedBy({ homologator }: { homologator: Homologator | null }) {
+  const { t } = useTranslation();
+  if (!homologator) return <Text c="dimmed">—</Text>;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm">{t('admin:certifiedBy', { name: personName(t, homologator) })}</Text>
+      {homologator.president && <PresidentBadge />}
+    </Group>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * A candidate's file: who they are, what they registered for, the order and its delivery, the documents and
+ * the history of every change. When the route card is back (card_received) the page is where the card is judged;
+ * once homologated, where the record is corrected.
+ */
+import { Alert, Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconCertificate } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, data, useRevalidator } from 'react-router';
+import { requestContext } from '#request-context';
+import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { adminListOf } from '../../../domain/statuses.ts';
+import { AdminPage } from '../../components/admin/admin-page.tsx';
+import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import {
+  AddressSection,
+  DocumentsSection,
+  HistorySection,
+  IdentitySection,
+  OrderSection,
+  Section,
+  StatementsSection,
+} from '../../components/admin/candidate-sections.tsx';
+import {
+  HomologationForm,
+  HomologationRecord,
+  type JudgementOutcome,
+} from '../../components/admin/homologation-panel.tsx';
+import { StatusBadge } from '../../components/admin/labels.tsx';
+import type { CandidateDetail } from '../../components/admin/types.ts';
+import type { Route } from './+types/candidate';
+
+/** A service's "no such candidate" (an error with status 404) becomes the not-found page. */
+function isNotFound(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404
+  );
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = Number(params.candidateId);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  const { services } = context.get(requestContext);
+  let detail: CandidateDetail | null;
+  try {
+    detail = await services.admin.candidateDetail(id);
+  } catch (error) {
+    if (isNotFound(error)) throw data(null, { status: 404 });
+    throw error;
+  }
+  if (!detail) throw data(null, { status: 404 });
+  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const pickupPointNames = Object.fromEntries(
+    services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
+  );
+  return { detail, pickupPointNames };
+}
+
+/** Where the back link leads: the list the candidate is in now. */
+function listPath(lang: string, detail: CandidateDetail): string {
+  const list = detail.order ? adminListOf(detail.candidate.statut, detail.order.mode_livraison) : null;
+  const base = `/${lang}/administration`;
+  switch (list) {
+    case 'traitements':
+    case 'email':
+    case 'retrait':
+    case 'traites':
+      return `${base}/inscriptions/${list}`;
+    case 'in_progress':
+      return `${base}/homologations/in-progress`;
+    case 'history':
+      return `${base}/homologations/history`;
+    default:
+      return detail.candidate.statut === 'card_received'
+        ? `${base}/homologations/in-progress`
+        : `${base}/dashboard`;
+  }
+}
+
+function OutcomeMessage({ outcome }: { outcome: JudgementOutcome }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  // The form that had the focus is gone: the message takes it, so it is read out and the keyboard stays here.
+  useEffect(() => ref.current?.focus(), [outcome]);
+  const text =
+    outcome.kind === 'homologated'
+      ? t('admin:homologation.done', {
+          number: t(`admin:numberOf.${outcome.epreuve}`, { numero: outcome.numero }),
+        })
+      : outcome.kind === 'rejected'
+        ? t('admin:homologation.rejected')
+        : t('admin:correction.done');
+  return (
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      color={outcome.kind === 'rejected' ? 'orange' : 'green'}
+      variant="light"
+      role="status"
+      icon={<IconCertificate aria-hidden />}
+      data-testid="judgement-outcome"
+    >
+      <Text fw={700} size="lg">
+        {text}
+      </Text>
+    </Alert>
+  );
+}
+
+export default function CandidatePage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { detail, pickupPointNames } = loaderData;
+  const { candidate, order, documents, homologation, history } = detail;
+  const revalidator = useRevalidator();
+  const [outcome, setOutcome] = useState<JudgementOutcome | null>(null);
+  const done = (next: JudgementOutcome) => {
+    setOutcome(next);
+    void revalidator.revalidate();
+  };
+
+  return (
+    <AdminPage>
+      <Stack gap="lg" key={candidate.id}>
+        <div>
+          <Anchor
+            component={Link}
+            to={listPath(i18n.language, detail)}
+            size="sm"
+            display="inline-flex"
+            style={{ alignItems: 'center', gap: 4 }}
+          >
+            <IconArrowLeft size={14} aria-hidden />
+            {t('admin:candidate.backToList')}
+          </Anchor>
+        </div>
+        <AdminHeading title={`${candidate.prenom} ${candidate.nom}`}>
+          <Group gap="sm" wrap="wrap">
+            <Text ff="monospace" data-testid="candidate-reference">
+              {candidate.reference}
+            </Text>
+            <Badge variant="outline">{t(`admin:challenges.${candidate.epreuve}`)}</Badge>
+            <StatusBadge status={candidate.statut} />
+          </Group>
+        </AdminHeading>
+
+        {outcome && <OutcomeMessage outcome={outcome} />}
+        {candidate.statut === 'card_received' && <HomologationForm candidate={candidate} onDone={done} />}
+        {candidate.statut === 'homologated' && homologation && (
+          <HomologationRecord candidate={candidate} homologation={homologation} onDone={done} />
+        )}
+        {candidate.statut === 'rejected' && (
+          <Section title={t('admin:homologation.rejectedTitle')} id="candidate-rejection">
+            <Text data-testid="rejection-reason">{candidate.rejectionReason ?? '—'}</Text>
+          </Section>
+        )}
+
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <IdentitySection candidate={candidate} />
+          <Stack gap="lg">
+            <OrderSection order={order} pickupPointNames={pickupPointNames} />
+            <StatementsSection candidate={candidate} />
+          </Stack>
+          <AddressSection
+            title={t('admin:candidate.deliveryAddress')}
+            id="candidate-delivery-address"
+            address={order?.adresse_livraison ?? null}
+          />
+          <AddressSection
+            title={t('admin:candidate.billingAddress')}
+            id="candidate-billing-address"
+            address={order?.adresse_facturation ?? null}
+          />
+          <DocumentsSection documents={documents} />
+          <HistorySection history={history} />
+        </SimpleGrid>
+      </Stack>
+    </AdminPage>
+  );
+}

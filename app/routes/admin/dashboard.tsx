@@ -1,0 +1,41 @@
+/**
+ * The administration's home: what waits for the volunteers, the season's figures, registrations and
+ * homologations per month, and the latest actions.
+ */
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { requestContext } from '#request-context';
+import { AdminPage } from '../../components/admin/admin-page.tsx';
+import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import {
+  ActionCounts,
+  LatestActions,
+  MonthlyChart,
+  SeasonFigures,
+} from '../../components/admin/dashboard-panels.tsx';
+import type { DashboardData } from '../../components/admin/types.ts';
+import type { Route } from './+types/dashboard';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const dashboard: DashboardData = await services.admin.dashboard();
+  return { dashboard };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { dashboard } = loaderData;
+  return (
+    <AdminPage>
+      <AdminHeading title={t('admin:dashboard.title')} intro={t('admin:dashboard.intro')} />
+      <Stack gap="xl">
+        <ActionCounts counts={dashboard.counts} />
+        <SeasonFigures data={dashboard} />
+        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
+          <MonthlyChart monthly={dashboard.monthly} />
+          <LatestActions actions={dashboard.latestActions} />
+        </SimpleGrid>
+      </Stack>
+    </AdminPage>
+  );
+}

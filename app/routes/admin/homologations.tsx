@@ -1,0 +1,102 @@
+/**
+ * The homologation lists: route cards received and waiting to be judged (`in-progress`), and the history of
+ * homologated and rejected rides with their numbers, dates and homologators (`history`). Opening a row leads to
+ * the candidate's page, where the card is judged or a homologation corrected.
+ */
+import { Button } from '@mantine/core';
+import { IconCertificate, IconPencil, IconQrcode } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, data } from 'react-router';
+import { requestContext } from '#request-context';
+import { AdminPage } from '../../components/admin/admin-page.tsx';
+import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import { CandidateTable, type ColumnId } from '../../components/admin/candidate-table.tsx';
+import { ListFilters, ListPagination, ResultCount } from '../../components/admin/list-controls.tsx';
+import { apiListQuery, parseListQuery } from '../../components/admin/list-query.ts';
+import {
+  HOMOLOGATION_LISTS,
+  type CandidatePage,
+  type CandidateRow,
+  type HomologationListPath,
+} from '../../components/admin/types.ts';
+import type { Route } from './+types/homologations';
+
+const isHomologationList = (value: string | undefined): value is HomologationListPath =>
+  value !== undefined && Object.hasOwn(HOMOLOGATION_LISTS, value);
+
+const COLUMNS: Record<HomologationListPath, readonly ColumnId[]> = {
+  'in-progress': ['reference', 'candidate', 'challenge', 'created_at', 'status'],
+  history: ['reference', 'candidate', 'numero', 'date_passage', 'homologator', 'status'],
+};
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const path = params.list;
+  if (!isHomologationList(path)) throw data(null, { status: 404 });
+  const list = HOMOLOGATION_LISTS[path];
+  const { services } = context.get(requestContext);
+  const query = parseListQuery(list, new URL(request.url).searchParams);
+  const page: CandidatePage = await services.admin.listCandidates(apiListQuery(list, query));
+  return { path, list, query, page };
+}
+
+export default function Homologations({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { path, list, query, page } = loaderData;
+  const title = t(`admin:lists.${list}.title`);
+  const candidatePath = (row: CandidateRow) => `/${i18n.language}/administration/candidates/${row.id}`;
+  const rowAction = (row: CandidateRow) =>
+    path === 'in-progress' ? (
+      <Button
+        component={Link}
+        to={candidatePath(row)}
+        size="xs"
+        leftSection={<IconCertificate size={14} aria-hidden />}
+        aria-label={t('admin:homologation.judgeFor', { name: `${row.prenom} ${row.nom}` })}
+      >
+        {t('admin:homologation.judge')}
+      </Button>
+    ) : row.statut === 'homologated' ? (
+      <Button
+        component={Link}
+        to={`${candidatePath(row)}#correction`}
+        size="xs"
+        variant="default"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        aria-label={t('admin:correction.openFor', { name: `${row.prenom} ${row.nom}` })}
+      >
+        {t('admin:correction.open')}
+      </Button>
+    ) : null;
+
+  return (
+    <AdminPage>
+      <AdminHeading
+        title={title}
+        intro={t(`admin:lists.${list}.intro`)}
+        actions={
+          path === 'in-progress' && (
+            <Button
+              component={Link}
+              to={`/${i18n.language}/administration/homologations/scan`}
+              leftSection={<IconQrcode size={16} aria-hidden />}
+            >
+              {t('admin:scan.title')}
+            </Button>
+          )
+        }
+      >
+        <ResultCount total={page.total} />
+      </AdminHeading>
+      <ListFilters list={list} query={query} />
+      <CandidateTable
+        list={list}
+        rows={page.items}
+        columns={COLUMNS[path]}
+        query={query}
+        caption={t('admin:table.caption', { list: title })}
+        rowActions={rowAction}
+      />
+      <ListPagination list={list} query={query} total={page.total} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The registrations to work through: kits to post (`traitements`), to email, to hand over at a pick-up point
+ * (`retrait`), and those already processed (`traites`). A server-side paged, sorted and filtered table whose
+ * state lives in the URL, with batch actions on the selected rows and a CSV export of the current filter.
+ */
+import { Button } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { data, useRevalidator } from 'react-router';
+import { requestContext } from '#request-context';
+import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { AdminPage } from '../../components/admin/admin-page.tsx';
+import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import { BatchActions } from '../../components/admin/batch-actions.tsx';
+import { CandidateTable, type ColumnId } from '../../components/admin/candidate-table.tsx';
+import { ListFilters, ListPagination, ResultCount } from '../../components/admin/list-controls.tsx';
+import { apiListQuery, csvExportUrl, parseListQuery } from '../../components/admin/list-query.ts';
+import { INSCRIPTION_LISTS, type CandidatePage, type InscriptionList } from '../../components/admin/types.ts';
+import { useSelection } from '../../components/admin/use-selection.ts';
+import type { Route } from './+types/inscriptions';
+
+const isInscriptionList = (value: string | undefined): value is InscriptionList =>
+  (INSCRIPTION_LISTS as readonly (string | undefined)[]).includes(value);
+
+const COLUMNS: readonly ColumnId[] = [
+  'reference',
+  'candidate',
+  'challenge',
+  'created_at',
+  'date_livraison',
+  'delivery',
+  'status',
+];
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const list = params.list;
+  if (!isInscriptionList(list)) throw data(null, { status: 404 });
+  const { services } = context.get(requestContext);
+  const query = parseListQuery(list, new URL(request.url).searchParams);
+  const page: CandidatePage = await services.admin.listCandidates(apiListQuery(list, query));
+  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const pickupPointNames = Object.fromEntries(
+    services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
+  );
+  return { list, query, page, pickupPointNames };
+}
+
+export default function Inscriptions({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { list, query, page, pickupPointNames } = loaderData;
+  const revalidator = useRevalidator();
+  const selection = useSelection(page.items.map((row) => row.id));
+  const title = t(`admin:lists.${list}.title`);
+  return (
+    <AdminPage>
+      <AdminHeading
+        title={title}
+        intro={t(`admin:lists.${list}.intro`)}
+        actions={
+          <Button
+            component="a"
+            href={csvExportUrl(list, query)}
+            download
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            data-testid="csv-export"
+          >
+            {t('admin:table.csv')}
+          </Button>
+        }
+      >
+        <ResultCount total={page.total} />
+      </AdminHeading>
+      <ListFilters list={list} query={query} />
+      <BatchActions
+        key={list}
+        list={list}
+        selectedIds={selection.ids}
+        onProcessed={() => {
+          selection.clear();
+          void revalidator.revalidate();
+        }}
+      />
+      <CandidateTable
+        list={list}
+        rows={page.items}
+        columns={COLUMNS}
+        query={query}
+        caption={t('admin:table.caption', { list: title })}
+        selection={selection}
+        pickupPointNames={pickupPointNames}
+      />
+      <ListPagination list={list} query={query} total={page.total} />
+    </AdminPage>
+  );
+}
