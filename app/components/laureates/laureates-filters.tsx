@@ -1,0 +1,125 @@
+/**
+ * Search box, filters and page size of the ranking: a plain GET form, so the view is in the address and the
+ * form works before the scripts load; with scripts, changing a select applies it at once.
+ */
+import { Button, Grid, Group, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigate } from 'react-router';
+import { countryOptions } from '../../../domain/countries.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import {
+  DEFAULT_LAUREATE_SORT,
+  FIRST_RIDE_YEAR,
+  LAUREATE_PAGE_SIZES,
+  formatLaureateSort,
+} from '../../../domain/schemas/laureates.ts';
+import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
+import { type LaureatesView, laureatesSearch, parseLaureatesSearch } from './url-state.ts';
+
+export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  const years: string[] = [];
+  for (let year = lastYear; year >= FIRST_RIDE_YEAR; year--) years.push(String(year));
+  const sort = formatLaureateSort(view.sort);
+  /** With scripts, the address gets only the parameters that differ from the defaults. */
+  const apply = (form: HTMLFormElement) => {
+    const values = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === 'string') values.set(key, value);
+    void navigate(`/${locale}/laureates${laureatesSearch(parseLaureatesSearch(values))}`, {
+      preventScrollReset: true,
+    });
+  };
+  /** Selects apply at once; the search box waits for Enter or the button. */
+  const applyNow = (event: React.ChangeEvent<HTMLSelectElement>) => {
+    if (event.currentTarget.form) apply(event.currentTarget.form);
+  };
+
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label={t('laureates:filters.legend')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget);
+      }}
+    >
+      {sort !== formatLaureateSort(DEFAULT_LAUREATE_SORT) && <input type="hidden" name="sort" value={sort} />}
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <TextInput
+            name="q"
+            type="search"
+            label={t('laureates:search.label')}
+            placeholder={t('laureates:search.placeholder')}
+            defaultValue={view.q ?? ''}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            maxLength={100}
+            data-testid="laureates-search"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <NativeSelect
+            name="epreuve"
+            label={t('laureates:filters.epreuve')}
+            defaultValue={view.epreuve ?? ''}
+            onChange={applyNow}
+            data={[
+              { value: '', label: t('laureates:filters.allChallenges') },
+              ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`laureates:challenges.${id}`) })),
+            ]}
+            data-testid="filter-epreuve"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <NativeSelect
+            name="pays"
+            label={t('laureates:filters.pays')}
+            defaultValue={view.pays ?? ''}
+            onChange={applyNow}
+            data={[{ value: '', label: t('laureates:filters.allCountries') }, ...countryOptions(locale)]}
+            data-testid="filter-pays"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <NativeSelect
+            name="year"
+            label={t('laureates:filters.year')}
+            defaultValue={view.year ? String(view.year) : ''}
+            onChange={applyNow}
+            data={[{ value: '', label: t('laureates:filters.allYears') }, ...years]}
+            data-testid="filter-year"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <NativeSelect
+            name="pageSize"
+            label={t('laureates:filters.pageSize')}
+            defaultValue={String(view.pageSize)}
+            onChange={applyNow}
+            data={LAUREATE_PAGE_SIZES.map(String)}
+            data-testid="page-size"
+          />
+        </Grid.Col>
+      </Grid>
+      <Group mt="sm" gap="sm">
+        <Button
+          type="submit"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          data-testid="laureates-submit"
+        >
+          {t('laureates:search.submit')}
+        </Button>
+        <Button component={Link} to={`/${locale}/laureates`} variant="subtle" color="gray">
+          {t('laureates:filters.reset')}
+        </Button>
+      </Group>
+      <VisuallyHidden>
+        <span>{t('laureates:table.scrollHint')}</span>
+      </VisuallyHidden>
+    </Form>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The ranking table: every column sorts through a link (so it works before the scripts load, and the sorted
+ * view has its own address), `aria-sort` tells assistive technologies which column orders the rows, and the
+ * rank and surname stay in view when the table scrolls sideways on a phone.
+ */
+import { Anchor, Table, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { LaureateRow, LaureateSortKey } from '../../../domain/schemas/laureates.ts';
+import { type LaureatesView, laureatesSearch, sortedBy } from './url-state.ts';
+import { useLaureateFormat } from './format.ts';
+import classes from './laureates-table.module.css';
+
+/** The columns in the order the club's ranking shows them. */
+const COLUMNS: readonly { key: LaureateSortKey; numeric?: boolean; className?: string }[] = [
+  { key: 'rank', numeric: true, className: classes.rank },
+  { key: 'nom', className: classes.surname },
+  { key: 'prenom' },
+  { key: 'civilite' },
+  { key: 'birth_year', numeric: true },
+  { key: 'total', numeric: true },
+  { key: 'cingle', numeric: true },
+  { key: 'bicingle', numeric: true },
+  { key: 'galerien', numeric: true },
+  { key: 'pays' },
+  { key: 'nationalite' },
+  { key: 'numero', numeric: true },
+  { key: 'epreuve' },
+  { key: 'date_passage' },
+  { key: 'age', numeric: true },
+  { key: 'ville' },
+];
+
+function SortHeader({
+  view,
+  column,
+  basePath,
+}: {
+  view: LaureatesView;
+  column: (typeof COLUMNS)[number];
+  basePath: string;
+}) {
+  const { t } = useTranslation();
+  const active = view.sort.key === column.key;
+  const label = t(`laureates:columns.${column.key}`);
+  const Icon = !active ? IconArrowsSort : view.sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
+  const classNames = [column.className, column.numeric ? classes.number : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <Table.Th
+      scope="col"
+      className={classNames || undefined}
+      aria-sort={active ? (view.sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <Link
+        to={`${basePath}${laureatesSearch(sortedBy(view, column.key))}`}
+        className={classes.sortLink}
+        title={t('laureates:sortBy', { column: label })}
+        preventScrollReset
+        data-testid={`sort-${column.key}`}
+      >
+        {label}
+        <Icon size={14} stroke={2} aria-hidden opacity={active ? 1 : 0.4} />
+      </Link>
+    </Table.Th>
+  );
+}
+
+export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: LaureateRow[] }) {
+  const { t, i18n } = useTranslation();
+  const format = useLaureateFormat();
+  const lang = i18n.language;
+  return (
+    <div className={classes.region} role="region" aria-label={t('laureates:table.label')} tabIndex={0}>
+      <Table
+        className={classes.table}
+        striped
+        highlightOnHover
+        verticalSpacing={6}
+        data-testid="laureates-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.key} view={view} column={column} basePath={`/${lang}/laureates`} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const name = `${row.prenom} ${row.nom}`;
+            return (
+              <Table.Tr key={row.homologationId} data-testid="laureate-row">
+                <Table.Td className={`${classes.rank} ${classes.number}`}>{format.number(row.rank)}</Table.Td>
+                <Table.Th scope="row" className={classes.surname}>
+                  <Anchor
+                    component={Link}
+                    to={`/${lang}/laureates/${row.laureateId}`}
+                    fw={700}
+                    c="club.8"
+                    aria-label={t('laureates:table.palmaresLink', { name })}
+                  >
+                    {row.nom}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>{row.prenom}</Table.Td>
+                <Table.Td>{format.civilite(row.civilite)}</Table.Td>
+                <Table.Td className={classes.number}>{row.birth_year ?? '-'}</Table.Td>
+                <Table.Td className={classes.number}>
+                  <Text span fw={700} inherit>
+                    {row.total}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.number}>{row.cingle}</Table.Td>
+                <Table.Td className={classes.number}>{row.bicingle}</Table.Td>
+                <Table.Td className={classes.number}>{row.galerien}</Table.Td>
+                <Table.Td>
+                  {row.pays && (
+                    <img
+                      className={classes.flag}
+                      src={`/flags/${row.pays}.svg`}
+                      width={18}
+                      height={13}
+                      alt=""
+                      loading="lazy"
+                    />
+                  )}
+                  {format.country(row.pays)}
+                </Table.Td>
+                <Table.Td>{format.country(row.nationalite)}</Table.Td>
+                <Table.Td className={classes.number}>{format.number(row.numero)}</Table.Td>
+                <Table.Td>{format.challenge(row.epreuve)}</Table.Td>
+                <Table.Td>{format.date(row.date_passage)}</Table.Td>
+                <Table.Td className={classes.number}>{row.age ?? '-'}</Table.Td>
+                <Table.Td>{row.ville ?? '-'}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

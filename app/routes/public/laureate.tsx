@@ -1,0 +1,115 @@
+/** One rider's palmarès: who they are (as public as the ranking) and every homologated ride with its number. */
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, data } from 'react-router';
+import { requestContext } from '#request-context';
+import { useLaureateFormat } from '../../components/laureates/format.ts';
+import { Seo } from '../../components/seo.tsx';
+import type { Route } from './+types/laureate';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const id = Number(params.laureateId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const palmares = await services.laureates.findPalmares(id);
+  if (!palmares) throw data(null, { status: 404 });
+  return { palmares };
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export default function LaureatePage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const format = useLaureateFormat();
+  const { palmares } = loaderData;
+  const name = `${palmares.prenom} ${palmares.nom}`;
+  return (
+    <Stack gap="xl">
+      <Seo
+        title={t('laureates:palmares.meta.title', { name })}
+        description={t('laureates:palmares.meta.description', { name })}
+      />
+      <Anchor component={Link} to={`/${i18n.language}/laureates`} c="club.8" fw={600}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          {t('laureates:palmares.back')}
+        </Group>
+      </Anchor>
+      <Stack gap="xs">
+        <Title order={1} data-testid="palmares-name">
+          {name}
+        </Title>
+        <Text size="lg" c="gray.7">
+          {t('laureates:palmares.intro')}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg">
+        <Fact label={t('laureates:palmares.facts.total')} value={String(palmares.total)} />
+        <Fact
+          label={t('laureates:palmares.facts.birthYear')}
+          value={palmares.birth_year ? String(palmares.birth_year) : '-'}
+        />
+        <Fact label={t('laureates:palmares.facts.pays')} value={format.country(palmares.pays)} />
+        <Fact
+          label={t('laureates:palmares.facts.nationalite')}
+          value={format.country(palmares.nationalite)}
+        />
+      </SimpleGrid>
+      <Group gap="xs">
+        {(['cingle', 'galerien', 'bicingle'] as const)
+          .filter((epreuve) => palmares[epreuve] > 0)
+          .map((epreuve) => (
+            <Badge key={epreuve} size="lg" variant="outline" color="club.8">
+              {format.challenge(epreuve)} × {palmares[epreuve]}
+            </Badge>
+          ))}
+      </Group>
+      <Stack gap="sm">
+        <Title order={2}>{t('laureates:palmares.rides')}</Title>
+        <Table.ScrollContainer minWidth={560}>
+          <Table
+            striped
+            aria-label={t('laureates:palmares.ridesLabel', { name })}
+            data-testid="palmares-rides"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('laureates:columns.numero')}</Table.Th>
+                <Table.Th scope="col">{t('laureates:columns.date_passage')}</Table.Th>
+                <Table.Th scope="col">{t('laureates:columns.age')}</Table.Th>
+                <Table.Th scope="col">{t('laureates:columns.ville')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {palmares.homologations.map((ride) => (
+                <Table.Tr key={ride.homologationId}>
+                  <Table.Th scope="row">
+                    {t('laureates:palmares.number', {
+                      challenge: format.challenge(ride.epreuve),
+                      numero: format.number(ride.numero),
+                    })}
+                  </Table.Th>
+                  <Table.Td>{format.date(ride.date_passage)}</Table.Td>
+                  <Table.Td>{ride.age ?? '-'}</Table.Td>
+                  <Table.Td>{ride.ville ?? '-'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The ranking of laureates: one row per homologation, server-rendered from the address (search, filters, sort,
+ * page), so any view can be shared and reloaded as it is.
+ */
+import { Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { requestContext } from '#request-context';
+import { today } from '../../../domain/dates.ts';
+import { LaureatesFilters } from '../../components/laureates/laureates-filters.tsx';
+import { LaureatesPagination, LaureatesSummary } from '../../components/laureates/laureates-pagination.tsx';
+import { LaureatesTable } from '../../components/laureates/laureates-table.tsx';
+import { laureatesSearch, parseLaureatesSearch } from '../../components/laureates/url-state.ts';
+import { PublicIntro } from '../../components/public/public-intro.tsx';
+import type { Route } from './+types/laureates';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(requestContext);
+  const query = parseLaureatesSearch(new URL(request.url).searchParams);
+  const result = await services.laureates.list(query);
+  return { view: query, result, lastYear: Number(today().slice(0, 4)) };
+}
+
+export default function LaureatesPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { view, result, lastYear } = loaderData;
+  const pastTheEnd = result.items.length === 0 && result.total > 0;
+  return (
+    <>
+      <PublicIntro namespace="laureates" />
+      <Stack gap="lg">
+        <LaureatesFilters key={laureatesSearch(view)} view={view} lastYear={lastYear} />
+        <LaureatesSummary view={view} shown={result.items.length} total={result.total} />
+        {pastTheEnd && (
+          <Stack gap="xs" align="flex-start">
+            <Text>{t('laureates:pastTheEnd')}</Text>
+            <Button
+              component={Link}
+              to={`/${i18n.language}/laureates${laureatesSearch({ ...view, page: 1 })}`}
+            >
+              {t('laureates:firstPage')}
+            </Button>
+          </Stack>
+        )}
+        {result.items.length > 0 && <LaureatesTable view={view} rows={result.items} />}
+        <LaureatesPagination view={view} total={result.total} />
+      </Stack>
+    </>
+  );
+}
