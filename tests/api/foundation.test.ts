@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('probes', () => {
+  it('/health says the process is alive', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/ready says the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('API conventions', () => {
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+  });
+
+  it('sends security headers with a script nonce and no unsafe-inline scripts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS when the site is served over HTTPS', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://cingles.example' });
+    try {
+      const response = await secure.app.inject({ method: 'GET', url: '/health' });
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('serves flag icons', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/flags/gb.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+});

@@ -1,0 +1,44 @@
+/** Builds the API server on a fresh database for one test file; `close()` releases everything. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app.ts';
+import { type Config, parseConfig } from '../../server/config.ts';
+import type { Providers } from '../../server/services/payments.ts';
+import type { MailTransport } from '../../server/mail/transport.ts';
+import { createServices } from '../../server/services/index.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  options: { mailTransport?: MailTransport; providers?: (config: Config) => Providers } = {},
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-test-'));
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...environment });
+  const database = await openTestDatabase();
+  const services = createServices({
+    db: database.db,
+    config,
+    mailDelivery: 'manual',
+    mailTransport: options.mailTransport,
+    providers: options.providers?.(config),
+  });
+  const app = await buildApp({ config, database, services, pages: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    db: database.db,
+    services,
+    dataDir,
+    async close() {
+      await app.close();
+      services.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

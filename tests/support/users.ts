@@ -1,0 +1,51 @@
+/** Test users: valid sign-up payloads, and helpers to sign up and sign in through the API. */
+import crypto from 'node:crypto';
+import type { TestApp } from './test-app.ts';
+
+export const PASSWORD = 'Ventoux1910';
+
+export function signupPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    civilite: 'mme',
+    nom: 'Martin',
+    prenom: 'Claire',
+    date_naissance: '1985-04-12',
+    tel: '06 12 34 56 78',
+    adresse: '12 route du Mont Ventoux',
+    complement: '',
+    cp: '84410',
+    ville: 'Bédoin',
+    pays: 'fr',
+    nationalite: 'fr',
+    email: `claire.${crypto.randomBytes(4).toString('hex')}@example.org`,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    ...overrides,
+  };
+}
+
+export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const payload = signupPayload(overrides);
+  const response = await t.app.inject({ method: 'POST', url: '/api/signup', payload });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  return { ...payload, id: response.json<{ id: number }>().id };
+}
+
+export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+export async function signedInUser(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const user = await signUp(t, overrides);
+  const token = await signIn(t, user.email);
+  return { ...user, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export async function signedInAdmin(t: TestApp) {
+  const user = await signUp(t);
+  await t.services.accounts.setRole(user.email, 'admin');
+  const token = await signIn(t, user.email);
+  return { ...user, token, auth: { authorization: `Bearer ${token}` } };
+}
