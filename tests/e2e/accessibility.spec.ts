@@ -1,0 +1,71 @@
+/**
+ * axe-core finds no violation on the public pages, in French and in German (long words, other wrapping), with
+ * every tab of the rules and every hidden data table of the roads shown in turn.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const PAGES = ['', '/roads', '/rules', '/club', '/privacy'];
+const LANGUAGES = ['fr', 'de'];
+
+/** The violations, reduced to what a person needs to find them: the rule and the elements. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+for (const lang of LANGUAGES) {
+  for (const path of PAGES) {
+    test(`no axe violation on /${lang}${path}`, async ({ page }) => {
+      await open(page, `/${lang}${path}`);
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+}
+
+test('no axe violation on any tab of the rules', async ({ page }) => {
+  test.slow(); // six analyses
+  await open(page, '/fr/rules');
+  await expect(page.getByTestId('rules-tabs')).toHaveAttribute('data-live', 'true');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(6);
+  for (let index = 0; index < 6; index += 1) {
+    await tabs.nth(index).click();
+    await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+    expect(await violations(page)).toEqual([]);
+  }
+});
+
+test('no axe violation with the profile tables open', async ({ page }) => {
+  await open(page, '/de/roads');
+  const disclosures = page.locator('main details');
+  await expect(disclosures).toHaveCount(4);
+  for (const disclosure of await disclosures.all()) await disclosure.locator('summary').click();
+  await expect(page.locator('main details[open]')).toHaveCount(4);
+  expect(await violations(page)).toEqual([]);
+});
+
+test('no axe violation on the second and third slides', async ({ page }) => {
+  test.slow(); // two analyses
+  await open(page, '/de');
+  const carousel = page.getByTestId('hero-carousel');
+  await expect(carousel).toHaveAttribute('data-ready', 'true');
+  for (const slide of [2, 3]) {
+    await carousel.getByRole('button', { name: `Folie ${slide} anzeigen` }).press('Enter');
+    await expect(carousel.locator('[data-active="true"]')).toHaveAttribute(
+      'aria-label',
+      `Folie ${slide} von 3`,
+    );
+    expect(await violations(page)).toEqual([]);
+  }
+});

@@ -1,0 +1,502 @@
+/**
+ * Account journeys through the browser: sign-up, sign-in, the account page, password change and reset by email,
+ * sign-out, and the page guards with the remembered path. The sign-in limit per IP address (20 per 15 minutes) is
+ * shared by the whole run, so the tests sign in for real only where the sign-in itself is under test.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { dataDir } from '../../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
+
+const PASSWORD = 'Ventoux1910';
+const NEW_PASSWORD = 'Malaucene1912';
+
+const uniqueEmail = (name = 'claire') => `${name}.${crypto.randomBytes(5).toString('hex')}@example.org`;
+
+function accountPayload(email: string) {
+  return {
+    civilite: 'mme',
+    nom: 'Martin',
+    prenom: 'Claire',
+    date_naissance: '1985-04-12',
+    tel: '06 12 34 56 78',
+    adresse: '12 route du Mont Ventoux',
+    complement: '',
+    cp: '84410',
+    ville: 'Bédoin',
+    pays: 'fr',
+    nationalite: 'fr',
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  };
+}
+
+async function createAccount(request: APIRequestContext, email = uniqueEmail()) {
+  const response = await request.post('/api/signup', { data: accountPayload(email) });
+  expect(response.status(), await response.text()).toBe(201);
+  return email;
+}
+
+/** Signs in through the API: the request context shares its cookies with the browser context's pages. */
+async function signInThroughApi(request: APIRequestContext, email: string, password = PASSWORD) {
+  const response = await request.post('/api/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Opens a page and waits until React has hydrated its form, so that typing and submitting go through React. */
+async function openForm(page: Page, url: string, formTestId: string) {
+  await page.goto(url);
+  await waitForForm(page, formTestId);
+}
+
+/** Waits until React has hydrated the element with this test id (React marks the DOM nodes it owns). */
+async function waitForForm(page: Page, testId: string) {
+  await page.waitForFunction((id) => {
+    const element = document.querySelector(`[data-testid="${id}"]`);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  }, testId);
+}
+
+async function openUserMenu(page: Page) {
+  await waitForForm(page, 'user-menu');
+  await page.getByTestId('user-menu').click();
+}
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  await waitForForm(page, 'login-form');
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function chooseCountry(page: Page, label: string, country: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(country);
+  await page.getByRole('option', { name: country, exact: true }).click();
+  await expect(input).toHaveValue(country);
+}
+
+async function fillSignupForm(page: Page, email: string) {
+  const form = page.getByTestId('signup-form');
+  await form.getByRole('radio', { name: 'Mrs' }).check();
+  await form.getByLabel('Surname').fill('Martin');
+  await form.getByLabel('First name').fill('Claire');
+  await form.getByLabel('Date of birth').fill('1985-04-12');
+  await chooseCountry(page, 'Nationality', 'France');
+  await form.getByRole('textbox', { name: 'Address', exact: true }).fill('12 route du Mont Ventoux');
+  await form.getByLabel('Postal code').fill('84410');
+  await form.getByLabel('Town or city').fill('Bédoin');
+  await chooseCountry(page, 'Country', 'France');
+  await form.getByLabel('Phone number').fill('06 12 34 56 78');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm the password').fill(PASSWORD);
+}
+
+/** The body of one MIME part, decoded (quoted-printable soft breaks and =XX escapes, or base64). */
+function decodePart(part: string): string {
+  const [headers = '', ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) {
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** The reset link of the newest password-reset email sent to `email`, waiting for the mail worker. */
+async function resetLinkFor(email: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox)
+          ? fs
+              .readdirSync(outbox)
+              .filter((name) => name.endsWith('.eml'))
+              .map((name) => path.join(outbox, name))
+              .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+          : [];
+        for (const file of files) {
+          const message = fs.readFileSync(file, 'utf8');
+          const to = /^To: (.*)$/im.exec(message)?.[1] ?? '';
+          if (!to.includes(email)) continue;
+          const text = message
+            .split(/^--[^\r\n]+$/m)
+            .map(decodePart)
+            .join('\n');
+          link = /https?:\/\/[^\s"<>]+\/account\/reset-password\?[^\s"<>]+/.exec(text)?.[0];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { timeout: 15_000, message: `a password-reset email to ${email}` },
+    )
+    .toBeTruthy();
+  return link!.replaceAll('&amp;', '&');
+}
+
+/** axe-core's findings in the parts this spec is about (the page's own heading block is the foundation's). */
+async function axeViolations(page: Page, ...selectors: string[]) {
+  const builder = new AxeBuilder({ page });
+  for (const selector of selectors) builder.include(selector);
+  const results = await builder.analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  // The cookie notice floats over the bottom of the page; the journeys are not about it.
+  await context.addCookies([{ name: 'dismissed', value: 'cookies.medals.new-account', url: baseURL! }]);
+});
+
+test.describe('the account journey', () => {
+  test.use({ expectedErrors: [/status of 400/] });
+
+  test('sign up, sign in, update the account, change the password, sign out', async ({ page }) => {
+    const email = uniqueEmail();
+
+    await openForm(page, '/gb/signup', 'signup-form');
+    await fillSignupForm(page, email);
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await expect(page.getByText('Your account has been created. You can now sign in.')).toBeVisible();
+
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/gb\/login$/);
+    await signInWithForm(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/gb$/);
+
+    // Personal information, reached from the user menu.
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'My account' }).click();
+    await expect(page).toHaveURL(/\/gb\/account$/);
+    await waitForForm(page, 'profile-form');
+    const profile = page.getByTestId('profile-form');
+    await expect(profile.getByLabel('Surname')).toHaveValue('Martin');
+    await expect(profile.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('France');
+    await profile.getByLabel('Town or city').fill('Malaucène');
+    await profile.getByLabel('Address line 2').fill('Chemin des Cèdres');
+    await profile.getByRole('button', { name: 'Save the changes' }).click();
+    await expect(profile.getByText('Information updated.')).toBeVisible();
+    // The server stores the phone number in international form, and the form shows what it stored.
+    await expect(profile.getByLabel('Phone number')).toHaveValue('+33612345678');
+    await page.reload();
+    await expect(page.getByTestId('profile-form').getByLabel('Town or city')).toHaveValue('Malaucène');
+
+    // The other tabs, chosen in the URL.
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await expect(page).toHaveURL(/\/gb\/account\?tab=orders$/);
+    await expect(page.getByTestId('orders-empty')).toBeVisible();
+    await page.getByRole('tab', { name: 'Homologations' }).click();
+    await expect(page.getByTestId('homologations-empty')).toBeVisible();
+
+    // Password, through the user menu's Settings.
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/gb\/account\?tab=password$/);
+    await expect(page.getByRole('tab', { name: 'Password' })).toHaveAttribute('aria-selected', 'true');
+    const passwordForm = page.getByTestId('password-form');
+    await passwordForm.getByLabel('Current password').fill('Wrong1234');
+    await passwordForm.getByLabel('New password').fill(NEW_PASSWORD);
+    await passwordForm.getByLabel('Confirm the password').fill(NEW_PASSWORD);
+    await passwordForm.getByRole('button', { name: 'Change the password' }).click();
+    await expect(passwordForm.getByText('Check the current password and try again.')).toBeVisible();
+    await expect(passwordForm.getByLabel('Current password')).toBeFocused();
+    await expect(passwordForm.getByLabel('New password')).toHaveValue(NEW_PASSWORD);
+    await passwordForm.getByLabel('Current password').fill(PASSWORD);
+    await passwordForm.getByRole('button', { name: 'Change the password' }).click();
+    await expect(passwordForm.getByText('Your password has been changed.')).toBeVisible();
+    await expect(passwordForm.getByLabel('Current password')).toHaveValue('');
+
+    // Sign out: home, and the account page now asks to sign in, then comes back with the new password.
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/gb$/);
+    await expect(page.getByTestId('user-menu')).toBeHidden();
+    await page.goto('/gb/account');
+    await expect(page).toHaveURL(/\/gb\/login\?redirectTo=%2Fgb%2Faccount$/);
+    await signInWithForm(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/gb\/account$/);
+    await expect(page.getByTestId('profile-form').getByLabel('Town or city')).toHaveValue('Malaucène');
+  });
+});
+
+test.describe('sign-up form', () => {
+  test.use({ expectedErrors: [/status of 409/] });
+
+  test('shows every error next to its field, keeps what was typed, and refuses a used email', async ({
+    page,
+  }) => {
+    const taken = await createAccount(page.request);
+    await openForm(page, '/gb/signup', 'signup-form');
+    const form = page.getByTestId('signup-form');
+
+    await form.getByRole('button', { name: 'Create my account' }).click();
+    await expect(form.getByRole('alert').first()).toHaveText('Required fields are empty or incorrect.');
+    await expect(form.getByText('Select a title.')).toBeVisible();
+    await expect(form.getByText('Enter the surname.')).toBeVisible();
+    await expect(form.getByText('Select the country.')).toBeVisible();
+    await expect(form.getByText('The password must have at least 6 characters')).toBeVisible();
+    // The first invalid field has the focus, and each field names its error.
+    await expect(form.getByRole('radio', { name: 'Mrs' })).toBeFocused();
+    await expect(form.getByLabel('Surname')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Surname')).toHaveAccessibleDescription('Enter the surname.');
+    expect(await axeViolations(page, 'main form')).toEqual([]);
+
+    await fillSignupForm(page, taken);
+    await form.getByLabel('Phone number').fill('12');
+    await form.getByLabel('Confirm the password').fill('Other1234');
+    await form.getByRole('button', { name: 'Create my account' }).click();
+    await expect(form.getByText('Enter a valid phone number.')).toBeVisible();
+    await expect(form.getByText('The passwords do not match.')).toBeVisible();
+    await expect(form.getByLabel('Phone number')).toBeFocused();
+
+    await form.getByLabel('Phone number').fill('06 12 34 56 78');
+    await form.getByLabel('Confirm the password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Create my account' }).click();
+    await expect(form.getByText('This email address is already in use.')).toBeVisible();
+    await expect(form.getByLabel('Email address')).toBeFocused();
+    await expect(form.getByLabel('Surname')).toHaveValue('Martin');
+    await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(PASSWORD);
+
+    await form.getByLabel('Email address').fill(uniqueEmail());
+    await form.getByRole('button', { name: 'Create my account' }).click();
+    await expect(page.getByText('Your account has been created. You can now sign in.')).toBeVisible();
+  });
+
+  test('fits a 360 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openForm(page, '/gb/signup', 'signup-form');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('sign-in form', () => {
+  test.use({ expectedErrors: [/status of (400|401|429)/] });
+
+  test('says when the email or password is wrong, and when to try again', async ({ page }) => {
+    const email = await createAccount(page.request);
+    await openForm(page, '/gb/login', 'login-form');
+    const form = page.getByTestId('login-form');
+
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(form.getByText('Enter a valid email address.')).toBeVisible();
+    await expect(form.getByLabel('Email address')).toBeFocused();
+
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong1234');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Incorrect email address or password.');
+    await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('Wrong1234');
+
+    // The limit itself is covered by the API tests; here only what the page says about it.
+    await page.route('**/api/login?*', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '42' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: 'Too many attempts' } }),
+      }),
+    );
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Too many attempts; try again in 42 seconds.');
+  });
+
+  test('links to sign-up and to the forgotten password, in the page language', async ({ page }) => {
+    await openForm(page, '/fr/login', 'login-form');
+    await expect(page.getByTestId('login-form').getByLabel('Adresse e-mail')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Créer un compte' }).click();
+    await expect(page).toHaveURL(/\/fr\/signup$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
+    await expect(page.getByText('Civilité')).toBeVisible();
+    await page.goto('/fr/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await expect(page).toHaveURL(/\/fr\/login\/forgot-password$/);
+  });
+});
+
+test.describe('forgotten password', () => {
+  test.use({ expectedErrors: [/status of 400/] });
+
+  test('without an email nothing is sent', async ({ page }) => {
+    await openForm(page, '/gb/login/forgot-password', 'forgot-form');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) calls.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+
+  test('an unknown address gets the same answer as a known one', async ({ page }) => {
+    await openForm(page, '/gb/login/forgot-password', 'forgot-form');
+    await page.getByLabel('Email address').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(
+      page.getByText('If an account exists for this address, we have sent it an email with a link'),
+    ).toBeVisible();
+  });
+
+  test('mail received, password reset, and every old session ends', async ({ page, browser }) => {
+    const email = await createAccount(page.request);
+
+    // Another browser, signed in before the reset.
+    const other = await browser.newContext();
+    await signInThroughApi(other.request, email);
+    const otherPage = await other.newPage();
+    await otherPage.goto('/gb/account');
+    await expect(otherPage).toHaveURL(/\/gb\/account$/);
+
+    await openForm(page, '/gb/login', 'login-form');
+    await page.getByRole('link', { name: 'Forgotten your password?' }).click();
+    await expect(page).toHaveURL(/\/gb\/login\/forgot-password$/);
+    await waitForForm(page, 'forgot-form');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(
+      page.getByText('If an account exists for this address, we have sent it an email with a link'),
+    ).toBeVisible();
+
+    const link = await resetLinkFor(email);
+    expect(link).toContain('/gb/account/reset-password?');
+    await openForm(page, link, 'reset-form');
+    const form = page.getByTestId('reset-form');
+    await form.getByLabel('New password').fill('weak');
+    await form.getByLabel('Confirm the password').fill('weak');
+    await form.getByRole('button', { name: 'Change the password' }).click();
+    await expect(form.getByText('The password must have at least 6 characters')).toBeVisible();
+    await form.getByLabel('New password').fill(NEW_PASSWORD);
+    await form.getByLabel('Confirm the password').fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Change the password' }).click();
+    await expect(page.getByText('Your password has been changed. You can now sign in.')).toBeVisible();
+
+    // The link works once.
+    await openForm(page, link, 'reset-form');
+    await page.getByLabel('New password').fill('Another1234');
+    await page.getByLabel('Confirm the password').fill('Another1234');
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    await expect(page.getByTestId('reset-invalid')).toContainText('This link is invalid or has expired.');
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await expect(page).toHaveURL(/\/gb\/login\/forgot-password$/);
+
+    await page.goto('/gb/login');
+    await signInWithForm(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/gb$/);
+
+    await otherPage.goto('/gb/account');
+    await expect(otherPage).toHaveURL(/\/gb\/login\?redirectTo=%2Fgb%2Faccount$/);
+    await other.close();
+  });
+
+  test('a link without email or token shows the invalid state, rendered by the server', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const url of [
+      '/gb/account/reset-password',
+      '/gb/account/reset-password?email=claire%40example.org',
+      '/gb/account/reset-password?token=abc',
+    ]) {
+      await page.goto(url);
+      await expect(page.getByTestId('reset-invalid')).toContainText('This link is invalid or has expired.');
+      await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+        'href',
+        '/gb/login/forgot-password',
+      );
+    }
+    await context.close();
+  });
+});
+
+test.describe('guards', () => {
+  test('a signed-out visitor goes to sign in and comes back to the page wanted', async ({ page }) => {
+    const email = await createAccount(page.request);
+    await page.goto('/gb/account?tab=password');
+    await expect(page).toHaveURL(/\/gb\/login\?redirectTo=%2Fgb%2Faccount%3Ftab%3Dpassword$/);
+    await signInWithForm(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/gb\/account\?tab=password$/);
+    await expect(page.getByRole('tab', { name: 'Password' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a signed-in user is sent away from the sign-in pages and the admin area', async ({ page }) => {
+    const email = await createAccount(page.request);
+    await signInThroughApi(page.request, email);
+    await page.goto('/gb/signup');
+    await expect(page).toHaveURL(/\/gb\/order$/);
+    await page.goto('/gb/login');
+    await expect(page).toHaveURL(/\/gb$/);
+    await page.goto('/gb/login/forgot-password');
+    await expect(page).toHaveURL(/\/gb\/account$/);
+    await page.goto('/gb/administration/dashboard');
+    await expect(page).toHaveURL(/\/gb$/);
+  });
+
+  for (const unsafe of ['//evil.example', '/\\evil', 'javascript:alert(1)', '/%2F%2Fevil.example']) {
+    test(`after sign-in, an unsafe remembered path (${unsafe}) leads home`, async ({ page }) => {
+      // The decision is the page's: a stand-in sign-in answer saves the run's shared sign-in budget.
+      await page.route('**/api/login?*', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"token":"stand-in"}' }),
+      );
+      await page.goto(`/gb/login?redirectTo=${encodeURIComponent(unsafe)}`);
+      await signInWithForm(page, uniqueEmail(), PASSWORD);
+      await expect(page).toHaveURL(/\/gb$/);
+    });
+  }
+});
+
+test.describe('the account page', () => {
+  test('has no accessibility violation on any tab, and fits a 360 px phone', async ({ page }) => {
+    const email = await createAccount(page.request);
+    await signInThroughApi(page.request, email);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openForm(page, '/de/account', 'profile-form');
+    const tabs = {
+      orders: 'Bestellungen',
+      homologations: 'Beglaubigungen',
+      password: 'Passwort',
+      profile: 'Persönliche Daten',
+    };
+    for (const [value, name] of Object.entries(tabs)) {
+      await page.getByRole('tab', { name }).click();
+      await expect(page).toHaveURL(new RegExp(`/de/account\\?tab=${value}$`));
+      await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+      expect(await axeViolations(page, 'main [role="tablist"]', 'main [role="tabpanel"]')).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+for (const lang of ['fr', 'gb', 'de', 'nl', 'es', 'it']) {
+  test(`every sign-in page speaks ${lang} without a missing text`, async ({ page }) => {
+    for (const [pagePath, formId] of [
+      ['login', 'login-form'],
+      ['signup', 'signup-form'],
+      ['login/forgot-password', 'forgot-form'],
+      ['account/reset-password?email=a%40example.org&token=t', 'reset-form'],
+    ] as const) {
+      await openForm(page, `/${lang}/${pagePath}`, formId);
+      // Submitting empty shows the validation messages too.
+      await page.getByTestId(formId).locator('button[type="submit"]').click();
+      await expect(page.getByTestId('form-error')).toBeVisible();
+      const text = await page.locator('main').innerText();
+      expect(text, `/${lang}/${pagePath}`).not.toMatch(/\b(auth|account|validation|common):/);
+    }
+  });
+}

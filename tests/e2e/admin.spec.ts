@@ -1,0 +1,368 @@
+/**
+ * The volunteers' workflow through the browser: a rider registers and pays (through the API, as the ordering
+ * journeys test the forms), an administrator signs in, processes the kit, scans the returned route card (typing its
+ * reference), homologates the ride, and the rider's account then shows the homologation with its number. Also the
+ * admin sidebar as a drawer on a tablet, and a plain user kept out of the admin area.
+ *
+ * The administrator is created by the e2e server at start-up (BOOTSTRAP_ADMIN_EMAIL in playwright.config.ts).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { addDays, today } from '../../domain/dates.ts';
+import { expect, test } from './fixtures.ts';
+
+const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
+const PASSWORD = 'Ventoux1910';
+
+const suffix = () => crypto.randomBytes(4).toString('hex');
+
+function accountPayload(email: string, nom: string) {
+  return {
+    civilite: 'm',
+    nom,
+    prenom: 'Paul',
+    date_naissance: '1980-06-21',
+    tel: '06 11 22 33 44',
+    adresse: '3 place du Marché',
+    complement: '',
+    cp: '84340',
+    ville: 'Malaucène',
+    pays: 'fr',
+    nationalite: 'fr',
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  };
+}
+
+async function createUser(request: APIRequestContext, email: string, nom: string) {
+  const signup = await request.post('/api/signup', { data: accountPayload(email, nom) });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+/** The order of DESIGN.md: one adult candidate (the rider), the kit posted, paid with the built-in provider. */
+async function paidRegistration(request: APIRequestContext, email: string, nom: string) {
+  const address = {
+    nom,
+    prenom: 'Paul',
+    adresse: '3 place du Marché',
+    complement: '',
+    code_postal: '84340',
+    ville: 'Malaucène',
+    pays: 'fr',
+  };
+  const order = await request.post('/api/orders?lang=gb', {
+    data: {
+      candidats: [
+        {
+          epreuve: 'cingle',
+          civilite: 'm',
+          nom,
+          prenom: 'Paul',
+          email,
+          portable: '06 11 22 33 44',
+          date_naissance: '1980-06-21',
+          adresse: '3 place du Marché',
+          complement: '',
+          code_postal: '84340',
+          ville: 'Malaucène',
+          pays: 'fr',
+          nationalite: 'fr',
+          attestation_condition_physique: true,
+          attestation_assurance: true,
+          autorisation_parentale: false,
+          certificat_medical: false,
+        },
+      ],
+      mode_livraison: 'postal',
+      date_livraison: addDays(today(), 30),
+      adresse_livraison: address,
+      adresse_facturation: address,
+      mode_paiement: 'card',
+      avertissement_condition_physique: true,
+      avertissement_mineurs: false,
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id, redirect_url } = (await order.json()) as { id: number; redirect_url: string };
+  const paymentId = /\/payment\/test\/(\d+)/.exec(redirect_url)?.[1];
+  expect(paymentId, redirect_url).toBeTruthy();
+  const approved = await request.post(`/api/payments/test/${paymentId}/approve?lang=gb`);
+  expect(approved.status(), await approved.text()).toBe(200);
+  return { candidateReference: `${String(id).padStart(8, '0')}-01` };
+}
+
+/** Waits until React has hydrated an element, so that clicks and typing go through React. */
+async function waitForHydration(page: Page, testId: string) {
+  await page.waitForFunction((id) => {
+    const element = document.querySelector(`[data-testid="${id}"]`);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  }, testId);
+}
+
+/**
+ * A video file Chromium can play as a fake camera (YUV4MPEG2, grey levels only): a route card's QR code holding
+ * `text`, black on white, in the middle of a 640x480 picture.
+ */
+function writeQrVideo(file: string, text: string) {
+  const [width, height, scale, quietZone] = [640, 480, 8, 4];
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const side = (modules.size + 2 * quietZone) * scale;
+  const [left, top] = [(width - side) / 2, (height - side) / 2];
+  const luma = Buffer.alloc(width * height, 255);
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (!modules.get(row, column)) continue;
+      for (let y = 0; y < scale; y += 1) {
+        const offset = (top + (row + quietZone) * scale + y) * width + left + (column + quietZone) * scale;
+        luma.fill(0, offset, offset + scale);
+      }
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  fs.writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
+}
+
+async function signInAsAdminThroughApi(request: APIRequestContext) {
+  const login = await request.post('/api/login', { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+test.describe('the admin area', () => {
+  // The scan of an unknown reference answers 404, which the browser reports in its console.
+  test.use({ expectedErrors: [/status of 404/] });
+
+  test('an admin processes a paid registration, scans the card, homologates, and the rider sees the number', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const nom = `Ventoux${suffix()}`;
+    const riderEmail = `paul.${suffix()}@example.org`;
+    const rider = await browser.newContext({ baseURL });
+    await createUser(rider.request, riderEmail, nom);
+    const { candidateReference } = await paidRegistration(rider.request, riderEmail, nom);
+
+    // The administrator signs in through the form and lands on the dashboard.
+    await page.goto(`/gb/login?redirectTo=${encodeURIComponent('/gb/administration')}`);
+    await waitForHydration(page, 'login-form');
+    const loginForm = page.getByTestId('login-form');
+    await loginForm.getByRole('textbox', { name: 'Email address' }).fill(ADMIN.email);
+    await loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+    await loginForm.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/gb\/administration\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const toPost = page.getByRole('link', { name: /To post/ });
+    await expect(toPost).toBeVisible();
+
+    // The kit is to be posted: find the candidate in that list, print the documents, mark the kit posted.
+    await toPost.click();
+    await expect(page).toHaveURL(/\/gb\/administration\/inscriptions\/traitements$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'To process by post' })).toBeVisible();
+    await waitForHydration(page, 'list-filters');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(nom);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${nom}$`));
+    const row = page.getByTestId('candidate-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toHaveAttribute('data-reference', candidateReference);
+    await expect(page.getByRole('columnheader', { name: /Registered/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(page.getByTestId('csv-export')).toHaveAttribute(
+      'href',
+      `/api/admin/candidates.csv?list=traitements&sort=created_at&order=asc&q=${nom}`,
+    );
+
+    await page.getByRole('checkbox', { name: `Select Paul ${nom}` }).check();
+    await expect(page.getByTestId('selection-count')).toHaveText('1 candidate selected');
+    await page.getByRole('button', { name: 'Print the documents' }).click();
+    const printDialog = page.getByRole('dialog', { name: 'Route cards and frame plates' });
+    await expect(printDialog.getByText('The PDF is ready.')).toBeVisible({ timeout: 20_000 });
+    const download = printDialog.getByRole('link', { name: 'Download the PDF' });
+    const pdf = await page.request.get((await download.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    await printDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(printDialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Mark as posted' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark as posted?' });
+    await confirm.getByRole('button', { name: 'Mark as posted' }).click();
+    await expect(page.getByTestId('batch-outcome')).toHaveText('1 kit marked as posted.');
+    await expect(page.getByTestId('table-empty')).toBeVisible();
+
+    // The processed list has it now.
+    await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Processed' }).click();
+    await expect(page).toHaveURL(/\/gb\/administration\/inscriptions\/traites$/);
+    await waitForHydration(page, 'list-filters');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(candidateReference);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('candidate-row')).toHaveCount(1);
+    await expect(page.getByTestId('candidate-row').getByTestId('candidate-status')).toHaveText('Processed');
+
+    // The route card comes back: a wrong text is refused, then its reference is typed on the scan page.
+    await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Scan a route card' }).click();
+    await expect(page).toHaveURL(/\/gb\/administration\/homologations\/scan$/);
+    await waitForHydration(page, 'scan-form');
+    const scanField = page.getByRole('textbox', { name: 'Reference or code of the route card' });
+    await expect(scanField).toBeFocused();
+    await scanField.fill('not a reference');
+    await page.getByRole('button', { name: 'Find the route card' }).click();
+    await expect(page.getByTestId('scan-error')).toHaveText('Text not valid');
+    await scanField.fill('99999999-99');
+    await page.getByRole('button', { name: 'Find the route card' }).click();
+    await expect(page.getByTestId('scan-error')).toHaveText('Text not valid');
+    await scanField.fill(candidateReference);
+    await page.getByRole('button', { name: 'Find the route card' }).click();
+
+    // The candidate's page opens with the homologation form.
+    await expect(page).toHaveURL(/\/gb\/administration\/candidates\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Paul ${nom}` })).toBeVisible();
+    await expect(page.getByTestId('candidate-status')).toHaveText('Card received');
+    await waitForHydration(page, 'homologation-form');
+    const form = page.getByTestId('homologation-form');
+    await expect(form.getByRole('radio', { name: 'Cinglé (registered)' })).toBeChecked();
+    await form.getByLabel('Date of the ride').fill(addDays(today(), 1));
+    await form.getByRole('button', { name: 'Homologate' }).click();
+    await expect(form.getByText('The date of the ride cannot be in the future.')).toBeVisible();
+    await expect(form.getByLabel('Date of the ride')).toBeFocused();
+    await form.getByLabel('Date of the ride').fill(today());
+    await form.getByLabel('Comment').fill('Six stamps, all on the same day.');
+    await form.getByRole('button', { name: 'Homologate' }).click();
+
+    const outcome = page.getByTestId('judgement-outcome');
+    await expect(outcome).toHaveText(/^Homologated: Cinglé no\. \d+\.$/);
+    await expect(outcome).toBeFocused();
+    const numero = /no\. (\d+)/.exec((await outcome.textContent()) ?? '')?.[1];
+    expect(numero).toBeTruthy();
+    await expect(page.getByTestId('candidate-status')).toHaveText('Homologated');
+    const record = page.getByTestId('homologation-record');
+    await expect(record.getByTestId('homologation-number')).toHaveText(`Cinglé no. ${numero}`);
+    await expect(page.getByTestId('candidate-history')).toContainText('Ride homologated');
+    await expect(page.getByTestId('candidate-history')).toContainText('Route card received');
+    await expect(page.getByTestId('candidate-history')).toContainText('Kit sent');
+
+    // The history lists it with its number and homologator.
+    await page.getByTestId('admin-sidebar').getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveURL(/\/gb\/administration\/homologations\/history$/);
+    await waitForHydration(page, 'list-filters');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(nom);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const historyRow = page.getByTestId('candidate-row');
+    await expect(historyRow).toHaveCount(1);
+    await expect(historyRow.getByTestId('homologation-number')).toHaveText(`Cinglé no. ${numero}`);
+    await expect(historyRow).toContainText('certified by');
+
+    // The rider's account shows the homologation with its number.
+    const riderPage = await rider.newPage();
+    await riderPage.goto('/gb/account?tab=homologations');
+    await expect(riderPage.getByTestId('my-homologation-number')).toHaveText(`Cinglé no. ${numero}`);
+    await rider.close();
+  });
+
+  test('the camera reads the QR code of a returned route card', async ({ playwright, baseURL }, testInfo) => {
+    const nom = `Camera${suffix()}`;
+    const riderEmail = `lea.${suffix()}@example.org`;
+    const riderRequest = await playwright.request.newContext({ baseURL });
+    await createUser(riderRequest, riderEmail, nom);
+    const { candidateReference } = await paidRegistration(riderRequest, riderEmail, nom);
+    await riderRequest.dispose();
+
+    // A browser of its own, whose fake camera films the QR code (the route card's holds a secret token, which
+    // the admin pages never show; a reference is read the same way).
+    const video = testInfo.outputPath('route-card.y4m');
+    writeQrVideo(video, candidateReference);
+    const launchOptions = testInfo.project.use.launchOptions ?? {};
+    const browser = await playwright.chromium.launch({
+      ...launchOptions,
+      args: [
+        ...(launchOptions.args ?? []),
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    const context = await browser.newContext({ baseURL });
+    await context.grantPermissions(['camera']);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    await signInAsAdminThroughApi(page.request);
+    await page.goto('/gb/administration/homologations/scan');
+    await waitForHydration(page, 'camera-toggle');
+    await page.getByRole('button', { name: 'Turn the camera on' }).click();
+    await expect(page).toHaveURL(/\/gb\/administration\/candidates\/\d+$/, { timeout: 20_000 });
+    await expect(page.getByTestId('candidate-reference')).toHaveText(candidateReference);
+    await expect(page.getByTestId('candidate-status')).toHaveText('Card received');
+    expect(problems, 'the browser reported errors').toEqual([]);
+    await browser.close();
+  });
+
+  test('below 992 px the sidebar is a drawer opened by the burger', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signInAsAdminThroughApi(page.request);
+    await page.goto('/gb/administration/dashboard');
+    await waitForHydration(page, 'admin-burger');
+    const sidebar = page.getByTestId('admin-sidebar');
+    await expect(sidebar).not.toBeInViewport();
+    const burger = page.getByTestId('admin-burger');
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebar).toBeInViewport();
+    await sidebar.getByRole('link', { name: 'Administrators' }).click();
+    await expect(page).toHaveURL(/\/gb\/administration\/admin-users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Administrators' })).toBeVisible();
+    await expect(page.getByTestId('admin-users')).toContainText(ADMIN.email);
+    await expect(sidebar).not.toBeInViewport();
+  });
+
+  test('no axe violation on the admin pages, in French and German', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsAdminThroughApi(page.request);
+    const paths = [
+      'dashboard',
+      'inscriptions/traitements',
+      'inscriptions/traites',
+      'homologations/scan',
+      'homologations/in-progress',
+      'homologations/history',
+      'admin-users',
+    ];
+    for (const lang of ['fr', 'de']) {
+      for (const path of paths) {
+        await page.goto(`/${lang}/administration/${path}`);
+        await waitForHydration(page, 'admin-sidebar');
+        const results = await new AxeBuilder({ page }).analyze();
+        const violations = results.violations.map((violation) => ({
+          rule: violation.id,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+        }));
+        expect(violations, `/${lang}/administration/${path}`).toEqual([]);
+      }
+    }
+  });
+
+  test('a plain user is sent away from the admin area and refused by its API', async ({ page }) => {
+    await createUser(page.request, `claire.${suffix()}@example.org`, 'Martin');
+    await page.goto('/gb/administration');
+    await expect(page).toHaveURL(/\/gb$/);
+    await page.goto('/gb/administration/inscriptions/traitements');
+    await expect(page).toHaveURL(/\/gb$/);
+    expect((await page.request.get('/api/admin/dashboard')).status()).toBe(403);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Journeys through the ranking of laureates on the demo set the server seeds at start-up: search, sort, page,
+ * filters, the view shared by its address, the palmarès, and the table on a phone.
+ */
+import type { Page } from '@playwright/test';
+import { normalizeSearchText } from '../../domain/search.ts';
+import { demoLaureate } from '../../server/services/demo-data.ts';
+import { expect, test } from './fixtures.ts';
+
+async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+const rows = (page: Page) => page.getByTestId('laureate-row');
+const summary = (page: Page) => page.getByTestId('laureates-summary');
+
+/** The total of 'Lignes x à y sur N'. */
+async function totalOf(page: Page): Promise<number> {
+  const text = (await summary(page).textContent()) ?? '';
+  return Number(/sur ([\d\s  ]+)$/.exec(text)?.[1]?.replace(/\D/g, ''));
+}
+
+test('search by name, accents ignored, and open the palmarès', async ({ page }) => {
+  const rider = demoLaureate(7);
+  await page.goto('/fr/laureates');
+  await hydrated(page);
+  // Typed without accents and in capitals, as a visitor might.
+  await page
+    .getByTestId('laureates-search')
+    .fill(normalizeSearchText(`${rider.prenom} ${rider.nom}`).toUpperCase());
+  await page.getByTestId('laureates-submit').click();
+  await expect(page).toHaveURL(/[?&]q=/);
+  // Only what differs from the defaults goes into the address.
+  expect(new URL(page.url()).search).not.toMatch(/epreuve=|pays=|year=|pageSize=/);
+  await expect(rows(page).first()).toContainText(rider.nom);
+  for (const row of await rows(page).all()) await expect(row).toContainText(rider.prenom);
+
+  await rows(page)
+    .first()
+    .getByRole('link', { name: new RegExp(rider.nom) })
+    .click();
+  await expect(page).toHaveURL(/\/fr\/laureates\/\d+$/);
+  await expect(page.getByTestId('palmares-name')).toHaveText(`${rider.prenom} ${rider.nom}`);
+  await expect(page.getByTestId('palmares-rides').locator('tbody tr')).toHaveCount(rider.rides.length);
+});
+
+test('sort by a column, both ways, with aria-sort', async ({ page }) => {
+  await page.goto('/gb/laureates');
+  await hydrated(page);
+  const header = page.locator('th', { has: page.getByTestId('sort-nom') });
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await expect(page.locator('th[aria-sort="descending"]')).toHaveCount(1);
+
+  await page.getByTestId('sort-nom').click();
+  await expect(page).toHaveURL(/sort=nom(&|$)/);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await rows(page).locator('th[scope=row]').allTextContents();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b, 'en')));
+
+  await page.getByTestId('sort-nom').click();
+  await expect(page).toHaveURL(/sort=-nom/);
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const descending = await rows(page).locator('th[scope=row]').allTextContents();
+  expect(descending[0]!.localeCompare(ascending[0]!, 'en')).toBeGreaterThan(0);
+});
+
+test('page through the ranking, change the page size, and share the address', async ({ page, browser }) => {
+  await page.goto('/fr/laureates?sort=rank');
+  await hydrated(page);
+  const total = await totalOf(page);
+  expect(total).toBeGreaterThan(100);
+  await expect(rows(page)).toHaveCount(25);
+
+  await page.getByTestId('laureates-pagination').getByRole('link', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(summary(page)).toContainText('Lignes 26 à 50 sur');
+
+  await page.getByTestId('page-size').selectOption('50');
+  await expect(page).toHaveURL(/pageSize=50/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(rows(page)).toHaveCount(50);
+
+  await page.getByTestId('filter-epreuve').selectOption('cingle');
+  await expect(page).toHaveURL(/epreuve=cingle/);
+  await expect(rows(page).first()).toContainText('Cinglé');
+  const firstRow = await rows(page).first().textContent();
+
+  // The same address in another browser shows the same view, form included.
+  const shared = page.url();
+  const other = await browser.newContext();
+  const again = await other.newPage();
+  await again.goto(shared);
+  await expect(again.getByTestId('laureate-row')).toHaveCount(50);
+  await expect(again.getByTestId('laureate-row').first()).toHaveText(firstRow!);
+  await expect(again.getByTestId('filter-epreuve')).toHaveValue('cingle');
+  await expect(again.getByTestId('page-size')).toHaveValue('50');
+  await expect(again.locator('th[aria-sort="ascending"]')).toContainText('Rang');
+  await other.close();
+
+  // Reloading keeps it too.
+  await page.reload();
+  await expect(rows(page).first()).toHaveText(firstRow!);
+});
+
+test('a page past the end is empty, with a way back', async ({ page }) => {
+  await page.goto('/fr/laureates?page=999');
+  await expect(rows(page)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Revenir à la première page' }).click();
+  await expect(rows(page)).toHaveCount(25);
+});
+
+test('filters without JavaScript work as a plain form', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/fr/laureates');
+  await page.getByTestId('filter-epreuve').selectOption('galerien');
+  await page.getByTestId('laureates-submit').click();
+  await expect(page).toHaveURL(/epreuve=galerien/);
+  for (const row of await page.getByTestId('laureate-row').all()) await expect(row).toContainText('Galérien');
+  await context.close();
+});
+
+test('an unknown rider has no palmarès', async ({ page }) => {
+  const response = await page.request.get('/fr/laureates/999999');
+  expect(response.status()).toBe(404);
+});
+
+test('on a phone the table scrolls sideways with the rank and surname in view', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/nl/laureates');
+  const region = page.getByRole('region', { name: 'Klassement van de laureaten' });
+  const { scrollWidth, clientWidth } = await region.evaluate((node) => ({
+    scrollWidth: node.scrollWidth,
+    clientWidth: node.clientWidth,
+  }));
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  const surname = rows(page).first().locator('th[scope=row]');
+  const before = await surname.boundingBox();
+  await region.evaluate((node) => node.scrollBy({ left: 600 }));
+  await expect.poll(async () => (await surname.boundingBox())?.x).toBe(before?.x);
+  // The page itself does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** Opens a page and waits until React has hydrated it, so that clicks go through React. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+test.describe('locale routing', () => {
+  test('a page path without locale redirects to French by default', async ({ page }) => {
+    const response = await page.request.get('/roads?from=test', { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe('/fr/roads?from=test');
+  });
+
+  test('a German browser lands on the German page', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/roads');
+    await expect(page).toHaveURL(/\/de\/roads$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await context.close();
+  });
+
+  test('switching language keeps the page and remembers the choice', async ({ page, context }) => {
+    await open(page, '/fr/rules');
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/gb\/rules$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    const cookie = (await context.cookies()).find((item) => item.name === 'i18n');
+    expect(cookie?.value).toBe('gb');
+    expect(cookie?.path).toBe('/');
+    // About 365 days from now.
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 86400);
+    const response = await page.request.get('/club', { maxRedirects: 0 });
+    expect(response.headers().location).toBe('/gb/club');
+  });
+
+  test('every page has canonical and hreflang links', async ({ page }) => {
+    await page.goto('/nl/roads');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/nl\/roads$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="en-GB"]')).toHaveAttribute(
+      'href',
+      /\/gb\/roads$/,
+    );
+    await expect(page.locator('link[rel="alternate"]')).toHaveCount(7);
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#ed1c24');
+  });
+});
+
+test.describe('not found', () => {
+  test.use({ expectedErrors: [/status of 404/] });
+
+  test('an unknown page answers 404 with the localized not-found page', async ({ page }) => {
+    const response = await page.goto('/fr/nowhere');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('error-subtitle')).toHaveText('Cette page est introuvable.');
+    await page.goto('/gb/nowhere/deeper');
+    await expect(page.getByTestId('error-subtitle')).toHaveText('This page could not be found.');
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/gb$/);
+  });
+});
+
+test.describe('nav bar', () => {
+  test('on a 1280 px screen the links are in the bar', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, '/gb');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Roads' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /Shop/ })).toHaveAttribute('target', '_blank');
+    await expect(page.getByRole('button', { name: 'Open the menu' })).toBeHidden();
+    await expect(page.getByTestId('register-button')).toHaveAttribute('href', /\/gb\/login/);
+    await nav.getByRole('link', { name: 'Rules' }).click();
+    await expect(page).toHaveURL(/\/gb\/rules$/);
+  });
+
+  test('on a 360 px phone the links fold into a burger menu', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, '/gb');
+    await expect(page.locator('header').getByRole('link', { name: 'Roads' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Laureates' }).click();
+    await expect(page).toHaveURL(/\/gb\/laureates$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // Nothing overflows the phone's width.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('notices', () => {
+  test('the cookie notice and banners stay dismissed', async ({ page }) => {
+    await open(page, '/gb');
+    await expect(page.getByTestId('cookie-notice')).toBeVisible();
+    await page.getByTestId('cookie-notice').getByRole('button', { name: 'Got it' }).click();
+    await expect(page.getByTestId('cookie-notice')).toBeHidden();
+    await page.getByTestId('banner-medals').getByRole('button', { name: 'Dismiss this message' }).click();
+    await expect(page.getByTestId('banner-medals')).toBeHidden();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByTestId('cookie-notice')).toBeHidden();
+    await expect(page.getByTestId('banner-medals')).toBeHidden();
+    await expect(page.getByTestId('banner-new-account')).toBeVisible();
+  });
+
+  test('the cookie notice links to the privacy page', async ({ page }) => {
+    await open(page, '/gb');
+    await page.getByTestId('cookie-notice').getByRole('link', { name: 'Learn more' }).click();
+    await expect(page).toHaveURL(/\/gb\/privacy$/);
+  });
+});
