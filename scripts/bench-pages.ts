@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:pages`: Lighthouse against a production start, on the home, roads and rules pages.
+ *
+ * Builds the pages when there is no build, starts `node server/main.ts` on a free port with a throw-away data
+ * directory (an empty database, so the demo content is loaded as on a fresh install), runs Lighthouse through
+ * Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default), and prints for each page the four category
+ * scores, LCP, CLS, TBT, and the gzip size of the JavaScript and CSS the page loads. Stops the server at the end.
+ * It measures and reports; it asserts nothing (targets: 100 in each category, JS <= 120 KB gzip per page).
+ *
+ * Options: --desktop (Lighthouse's desktop preset instead of the default mobile one), --runs=N (median of N
+ * runs per page, default 1), --lang=xx (default fr).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const args = process.argv.slice(2);
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const desktop = args.includes('--desktop');
+const runs = Math.max(1, Number(option('runs') ?? 1));
+const lang = option('lang') ?? 'fr';
+const PAGES = [`/${lang}`, `/${lang}/roads`, `/${lang}/rules`];
+
+interface PageFigures {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  jsFiles: number;
+  cssFiles: number;
+}
+
+function ensureBuild() {
+  if (fs.existsSync(path.join(projectRoot, 'build/server/index.js'))) return;
+  console.log('No build found: running react-router build...');
+  const result = spawnSync('react-router', ['build'], { cwd: projectRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The build failed; see the output above.');
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, HOST);
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST,
+      PUBLIC_URL: `http://${HOST}:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server stopped (exit code ${child.exitCode}).`);
+    try {
+      const response = await fetch(`http://${HOST}:${port}/ready`);
+      if (response.ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not answer /ready within 2 minutes.');
+}
+
+/** Gzip size of each file as a compressing proxy would send it, whatever the server itself does. */
+async function gzipSizes(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    total += gzipSync(body).length;
+  }
+  return total;
+}
+
+/** One Lighthouse run in a fresh browser: a reused one sometimes loses the trace of the next page. */
+async function lighthouseRun(url: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    return await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      desktop ? desktopConfig : undefined,
+    );
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function measure(url: string): Promise<PageFigures> {
+  const result = await lighthouseRun(url);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] }
+  )?.items;
+  const ofType = (type: string) =>
+    [
+      ...new Set((requests ?? []).filter((item) => item.resourceType === type).map((item) => item.url)),
+    ].filter((address) => address.startsWith(`http://${HOST}`));
+  const scripts = ofType('Script');
+  const styles = ofType('Stylesheet');
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+    ) as PageFigures['scores'],
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    jsGzipBytes: await gzipSizes(scripts),
+    cssGzipBytes: await gzipSizes(styles),
+    jsFiles: scripts.length,
+    cssFiles: styles.length,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function medianFigures(all: PageFigures[]): PageFigures {
+  const pick = (read: (figures: PageFigures) => number) => median(all.map(read));
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [category, pick((figures) => figures.scores[category])]),
+    ) as PageFigures['scores'],
+    lcpMs: pick((figures) => figures.lcpMs),
+    cls: pick((figures) => figures.cls),
+    tbtMs: pick((figures) => figures.tbtMs),
+    jsGzipBytes: pick((figures) => figures.jsGzipBytes),
+    cssGzipBytes: pick((figures) => figures.cssGzipBytes),
+    jsFiles: pick((figures) => figures.jsFiles),
+    cssFiles: pick((figures) => figures.cssFiles),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function printTable(rows: [string, PageFigures][]) {
+  const header = ['page', 'perf', 'a11y', 'b.p.', 'seo', 'LCP', 'CLS', 'TBT', 'JS gzip', 'CSS gzip'];
+  const lines = rows.map(([page, figures]) => [
+    page,
+    String(figures.scores.performance),
+    String(figures.scores.accessibility),
+    String(figures.scores['best-practices']),
+    String(figures.scores.seo),
+    `${(figures.lcpMs / 1000).toFixed(2)} s`,
+    figures.cls.toFixed(3),
+    `${Math.round(figures.tbtMs)} ms`,
+    `${kb(figures.jsGzipBytes)} (${figures.jsFiles})`,
+    `${kb(figures.cssGzipBytes)} (${figures.cssFiles})`,
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
+  );
+  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+  console.log('\n(JS and CSS: gzip size of the files the page loads, number of files in brackets.)');
+  console.log('Targets: 100 in each category, JS <= 120 KB gzip per page.');
+}
+
+async function main() {
+  ensureBuild();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-pages-'));
+  const server = await startServer(port, dataDir);
+  try {
+    console.log(
+      `Lighthouse ${desktop ? 'desktop' : 'mobile'} preset, ${runs} run(s) per page, server on port ${port}\n`,
+    );
+    const rows: [string, PageFigures][] = [];
+    for (const page of PAGES) {
+      const all: PageFigures[] = [];
+      for (let run = 0; run < runs; run += 1) all.push(await measure(`http://${HOST}:${port}${page}`));
+      rows.push([page, medianFigures(all)]);
+    }
+    printTable(rows);
+  } finally {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await once(server, 'exit');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
