@@ -2,12 +2,14 @@
  * The language switcher: keeps the current page and query, remembers the choice in the `i18n` cookie for a
  * year, and loads the page anew so every text is rendered by the server in the new language.
  */
-import { Button, Menu } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LOCALES, LOCALE_NAMES, LOCALE_TAGS, type Locale } from '../../domain/locales.ts';
 import { rememberLocale } from '../lib/preferences.ts';
+import { DisclosureItem, HeaderDisclosure } from './header-disclosure.tsx';
+import classes from './site-header.module.css';
 import { pathWithoutLocale } from './seo.tsx';
 
 function Flag({ locale }: { locale: Locale }) {
@@ -28,36 +30,34 @@ export function LanguageSwitcher() {
   const current = i18n.language as Locale;
   const rest = pathWithoutLocale(location.pathname) + location.search + location.hash;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="dark"
-          leftSection={<Flag locale={current} />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={t('nav.chooseLanguage', { language: LOCALE_NAMES[current] })}
-          data-testid="language-switcher"
-        >
+    <HeaderDisclosure
+      label={t('nav.chooseLanguage', { language: LOCALE_NAMES[current] })}
+      heading={t('nav.language')}
+      triggerProps={{ className: classes.languageButton, 'data-testid': 'language-switcher' }}
+      trigger={
+        <Group gap={6} wrap="nowrap">
+          <Flag locale={current} />
           {current.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('nav.language')}</Menu.Label>
-        {LOCALES.map((locale) => (
-          <Menu.Item
+          <IconChevronDown size={14} aria-hidden />
+        </Group>
+      }
+    >
+      {() =>
+        LOCALES.map((locale) => (
+          <DisclosureItem
             key={locale}
-            component="a"
+            kind="anchor"
             href={`/${locale}${rest}`}
             hrefLang={LOCALE_TAGS[locale]}
             lang={LOCALE_TAGS[locale]}
-            leftSection={<Flag locale={locale} />}
+            icon={<Flag locale={locale} />}
             aria-current={locale === current ? 'true' : undefined}
             onClick={() => rememberLocale(locale)}
           >
             {LOCALE_NAMES[locale]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+          </DisclosureItem>
+        ))
+      }
+    </HeaderDisclosure>
   );
 }

@@ -1,10 +1,12 @@
 /** The signed-in user's menu (account, settings, sign out), or the sign-in link for visitors. */
-import { Avatar, Button, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Button } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSignOut } from '../lib/sign-out.ts';
 import { useRootData } from '../lib/root-data.ts';
+import { DisclosureItem, HeaderDisclosure } from './header-disclosure.tsx';
+import classes from './site-header.module.css';
 
 export function UserMenu() {
   const { t, i18n } = useTranslation();
@@ -20,31 +22,41 @@ export function UserMenu() {
   }
   const name = `${user.prenom} ${user.nom}`;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('nav.userMenu', { name })} data-testid="user-menu">
-          <Avatar color="club" radius="xl" size={36}>
-            {(user.prenom[0] ?? '') + (user.nom[0] ?? '')}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{name}</Menu.Label>
-        <Menu.Item component={Link} to={`/${lang}/account`} leftSection={<IconUser size={16} aria-hidden />}>
-          {t('nav.account')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={`/${lang}/account?tab=password`}
-          leftSection={<IconSettings size={16} aria-hidden />}
-        >
-          {t('nav.settings')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
-          {t('nav.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <HeaderDisclosure
+      label={t('nav.userMenu', { name })}
+      heading={name}
+      triggerProps={{ className: classes.avatarButton, 'data-testid': 'user-menu' }}
+      trigger={
+        <Avatar color="club" radius="xl" size={36}>
+          {(user.prenom[0] ?? '') + (user.nom[0] ?? '')}
+        </Avatar>
+      }
+    >
+      {(close) => (
+        <>
+          <DisclosureItem kind="link" to={`/${lang}/account`} onClick={close} icon={<IconUser size={16} />}>
+            {t('nav.account')}
+          </DisclosureItem>
+          <DisclosureItem
+            kind="link"
+            to={`/${lang}/account?tab=password`}
+            onClick={close}
+            icon={<IconSettings size={16} />}
+          >
+            {t('nav.settings')}
+          </DisclosureItem>
+          <DisclosureItem
+            kind="button"
+            icon={<IconLogout size={16} />}
+            onClick={() => {
+              close();
+              void signOut();
+            }}
+          >
+            {t('nav.logout')}
+          </DisclosureItem>
+        </>
+      )}
+    </HeaderDisclosure>
   );
 }

@@ -182,7 +182,7 @@ test.describe('the account journey', () => {
 
     // Personal information, reached from the user menu.
     await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'My account' }).click();
+    await page.getByRole('link', { name: 'My account' }).click();
     await expect(page).toHaveURL(/\/gb\/account$/);
     await waitForForm(page, 'profile-form');
     const profile = page.getByTestId('profile-form');
@@ -206,7 +206,7 @@ test.describe('the account journey', () => {
 
     // Password, through the user menu's Settings.
     await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/gb\/account\?tab=password$/);
     await expect(page.getByRole('tab', { name: 'Password' })).toHaveAttribute('aria-selected', 'true');
     const passwordForm = page.getByTestId('password-form');
@@ -224,7 +224,7 @@ test.describe('the account journey', () => {
 
     // Sign out: home, and the account page now asks to sign in, then comes back with the new password.
     await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/gb$/);
     await expect(page.getByTestId('user-menu')).toBeHidden();
     await page.goto('/gb/account');

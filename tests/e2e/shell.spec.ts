@@ -26,7 +26,7 @@ test.describe('locale routing', () => {
   test('switching language keeps the page and remembers the choice', async ({ page, context }) => {
     await open(page, '/fr/rules');
     await page.getByTestId('language-switcher').click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/gb\/rules$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
     const cookie = (await context.cookies()).find((item) => item.name === 'i18n');
@@ -36,6 +36,25 @@ test.describe('locale routing', () => {
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 86400);
     const response = await page.request.get('/club', { maxRedirects: 0 });
     expect(response.headers().location).toBe('/gb/club');
+  });
+
+  test('the language list works with the keyboard and closes on Escape or a click outside', async ({ page }) => {
+    await open(page, '/gb/roads');
+    const button = page.getByTestId('language-switcher');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const deutsch = page.getByRole('link', { name: 'Deutsch' });
+    await expect(deutsch).toHaveAttribute('href', '/de/roads');
+    await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('Escape');
+    await expect(deutsch).toBeHidden();
+    await expect(button).toBeFocused();
+    await button.click();
+    await expect(deutsch).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(deutsch).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('every page has canonical and hreflang links', async ({ page }) => {
