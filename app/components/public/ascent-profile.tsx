@@ -4,13 +4,14 @@
  * not known. No script: the chart is an image to assistive technology (role="img" with a summary), and the
  * figures are also given as a table in a disclosure. See docs/decisions/0004-ascent-profile-svg.md.
  */
-import { Box, List, Table, Text } from '@mantine/core';
+import { Box, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GRADIENT_BANDS, type GradientBand, type Road, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
 import { useFormat } from './format.ts';
 import { profileGeometry } from './profile-geometry.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 import classes from './ascent-profile.module.css';
+import tables from './plain-table.module.css';
 
 /** Green to dark red: the usual reading of climb profiles; each is distinct from its neighbours. */
 export const BAND_COLOURS: Record<GradientBand, string> = {
@@ -205,38 +206,38 @@ export function AscentProfile({
       <details className={classes.details}>
         <summary>{t('roads:profile.table.show')}</summary>
         <ScrollRegion label={t('roads:profile.table.caption', { town })}>
-          <Table striped withTableBorder mt="xs">
-            <Table.Caption c="gray.7">{t('roads:profile.table.caption', { town })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('roads:profile.table.km')}</Table.Th>
-                <Table.Th scope="col">{t('roads:profile.table.altitude')}</Table.Th>
-                <Table.Th scope="col">{t('roads:profile.table.gradient')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          <table className={tables.table} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+            <caption>{t('roads:profile.table.caption', { town })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('roads:profile.table.km')}</th>
+                <th scope="col">{t('roads:profile.table.altitude')}</th>
+                <th scope="col">{t('roads:profile.table.gradient')}</th>
+              </tr>
+            </thead>
+            <tbody>
               {geometry.segments.map((segment) => (
-                <Table.Tr key={segment.fromKm}>
-                  <Table.Th scope="row" fw={400}>
+                <tr key={segment.fromKm}>
+                  <th scope="row" className={tables.rowHeading}>
                     {format.number(segment.fromKm)}–
                     {format.number(segment.toKm, { maximumFractionDigits: 2 })}
-                  </Table.Th>
-                  <Table.Td>
+                  </th>
+                  <td>
                     {t('roads:units.m', { value: format.number(segment.fromAltitudeM) })} →{' '}
                     {t('roads:units.m', { value: format.number(segment.toAltitudeM) })}
-                  </Table.Td>
-                  <Table.Td>
+                  </td>
+                  <td>
                     <span
                       className={classes.swatch}
                       style={{ background: BAND_COLOURS[segment.band] }}
                       aria-hidden
                     />
                     {t('roads:units.pct', { value: format.number(segment.gradientPct) })}
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </ScrollRegion>
       </details>
     </Box>

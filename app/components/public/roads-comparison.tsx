@@ -1,7 +1,8 @@
 /** The four roads side by side: one row per road, one column per headline figure. */
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ROADS } from '../../../domain/ventoux.ts';
+import tables from './plain-table.module.css';
 import { ROAD_FIGURE_KEYS, roadFigures } from './road-figures.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 import { useRoadFigureText } from './use-road-figure-text.ts';
@@ -12,35 +13,39 @@ export function RoadsComparison() {
   const caption = t('roads:comparison.caption');
   return (
     <ScrollRegion label={caption}>
-      <Table striped highlightOnHover withTableBorder miw={760} data-testid="roads-comparison">
-        <Table.Caption c="gray.7">{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('roads:comparison.columns.road')}</Table.Th>
-            <Table.Th scope="col">{t('roads:comparison.columns.start')}</Table.Th>
+      <table
+        className={`${tables.table} ${tables.hover}`}
+        style={{ minWidth: 760 }}
+        data-testid="roads-comparison"
+      >
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('roads:comparison.columns.road')}</th>
+            <th scope="col">{t('roads:comparison.columns.start')}</th>
             {ROAD_FIGURE_KEYS.map((key) => (
-              <Table.Th key={key} scope="col">
+              <th key={key} scope="col">
                 {t(`roads:comparison.columns.${key}`)}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {ROADS.map((road) => (
-            <Table.Tr key={road.id}>
-              <Table.Th scope="row">
+            <tr key={road.id}>
+              <th scope="row">
                 <Anchor href={`#${road.id}`} c="club.8" fw={700}>
                   {t(`roads:roads.${road.id}.title`)}
                 </Anchor>
-              </Table.Th>
-              <Table.Td>{road.startTown}</Table.Td>
+              </th>
+              <td>{road.startTown}</td>
               {roadFigures(road).map((figure) => (
-                <Table.Td key={figure.key}>{figureText(figure)}</Table.Td>
+                <td key={figure.key}>{figureText(figure)}</td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </ScrollRegion>
   );
 }
