@@ -7,22 +7,33 @@ import {
   laureatesQuery,
   palmaresSchema,
 } from '../../domain/schemas/laureates.ts';
+import { type Encoding, chooseEncoding, compressOnce } from '../plugins/compression.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
 
 /**
- * The JSON of each page the service keeps (it answers the same object while the page is cached), so a cached
- * page is checked against the response schema and serialized once, not on every request.
+ * The bytes of each page the service keeps (it answers the same object while the page is cached), so a cached
+ * page is checked against the response schema, serialized and compressed once, not on every request.
  */
-const serializedPages = new WeakMap<LaureatesPage, Buffer>();
+interface PageBytes {
+  json: Buffer;
+  encoded: Map<Encoding, Buffer | null>;
+}
+const pageBytes = new WeakMap<LaureatesPage, PageBytes>();
 
-function serialized(page: LaureatesPage): Buffer {
-  let json = serializedPages.get(page);
-  if (json === undefined) {
-    json = Buffer.from(JSON.stringify(laureatesPageSchema.parse(page)));
-    serializedPages.set(page, json);
+function bytesOf(
+  page: LaureatesPage,
+  encoding: Encoding | null,
+): { body: Buffer; encoding: Encoding | null } {
+  let bytes = pageBytes.get(page);
+  if (bytes === undefined) {
+    bytes = { json: Buffer.from(JSON.stringify(laureatesPageSchema.parse(page))), encoded: new Map() };
+    pageBytes.set(page, bytes);
   }
-  return json;
+  if (encoding === null) return { body: bytes.json, encoding: null };
+  if (!bytes.encoded.has(encoding)) bytes.encoded.set(encoding, compressOnce(bytes.json, encoding));
+  const encoded = bytes.encoded.get(encoding);
+  return encoded ? { body: encoded, encoding } : { body: bytes.json, encoding: null };
 }
 
 const laureates: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
@@ -41,8 +52,11 @@ const laureates: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =
     },
     async (request, reply) => {
       const page = await services.laureates.list(request.query);
-      // Bytes are sent as they are: already checked against the schema and serialized above.
-      return reply.type('application/json; charset=utf-8').send(serialized(page) as unknown as LaureatesPage);
+      const { body, encoding } = bytesOf(page, chooseEncoding(request.headers['accept-encoding']));
+      // Bytes are sent as they are: already checked against the schema, serialized and compressed above.
+      reply.type('application/json; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body as unknown as LaureatesPage);
     },
   );
 

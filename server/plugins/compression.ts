@@ -33,6 +33,17 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return null;
 }
 
+/**
+ * A body compressed once, for answers that are kept and sent many times (a cached ranking page); null when it is
+ * too small to be worth it.
+ */
+export function compressOnce(body: Buffer, encoding: Encoding): Buffer | null {
+  if (body.length < MIN_BYTES) return null;
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : zlib.gzipSync(body);
+}
+
 function compressor(encoding: Encoding) {
   return encoding === 'br'
     ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })

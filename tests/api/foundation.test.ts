@@ -45,6 +45,17 @@ describe('API conventions', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('gives JSON answers of the API a deny-all policy and no nonce', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/laureates' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('adds HSTS when the site is served over HTTPS', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://cingles.example' });
     try {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LAUREATE_SORT_KEYS,
@@ -168,6 +169,41 @@ const collator = (a: string | number, b: string | number) =>
       : String(a) > String(b)
         ? 1
         : 0;
+
+describe('GET /api/laureates compression', () => {
+  it.each([
+    ['br', (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ['gzip', (body: Buffer) => zlib.gunzipSync(body)],
+  ] as const)(
+    'sends a page compressed with %s to a client that accepts it, the same JSON',
+    async (encoding, decode) => {
+      const plain = await t.app.inject({ method: 'GET', url: '/api/laureates?pageSize=50' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (let attempt = 0; attempt < 2; attempt++) {
+        // The second answer comes from the page kept in memory, compressed once.
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/laureates?pageSize=50',
+          headers: { 'accept-encoding': `${encoding}, identity` },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers.vary).toContain('Accept-Encoding');
+        expect(JSON.parse(decode(response.rawPayload).toString('utf8'))).toEqual(plain.json());
+      }
+    },
+  );
+
+  it('leaves a small page uncompressed', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/laureates?q=zzzz-nobody',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toMatchObject({ items: [], total: 0 });
+  });
+});
 
 describe('GET /api/laureates sorting', () => {
   it.each(LAUREATE_SORT_KEYS.flatMap((key) => [key, `-${key}`]))(
