@@ -8,7 +8,8 @@
  * It measures and reports; it asserts nothing (targets: 100 in each category, JS <= 120 KB gzip per page).
  *
  * Options: --desktop (Lighthouse's desktop preset instead of the default mobile one), --runs=N (median of N
- * runs per page, default 1), --lang=xx (default fr).
+ * runs per page, default 1), --lang=xx (default fr), --reports=DIR (also write each Lighthouse report there, as
+ * JSON, to see what holds a figure back).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -39,6 +40,7 @@ const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`)
 const desktop = args.includes('--desktop');
 const runs = Math.max(1, Number(option('runs') ?? 1));
 const lang = option('lang') ?? 'fr';
+const reportsDir = option('reports');
 const PAGES = [`/${lang}`, `/${lang}/roads`, `/${lang}/rules`];
 
 interface PageFigures {
@@ -131,6 +133,11 @@ async function measure(url: string): Promise<PageFigures> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (reportsDir) {
+    fs.mkdirSync(reportsDir, { recursive: true });
+    const name = new URL(url).pathname.replaceAll('/', '_') || '_';
+    fs.writeFileSync(path.join(reportsDir, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const requests = (
     lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] }
   )?.items;
@@ -209,6 +216,9 @@ async function main() {
     console.log(
       `Lighthouse ${desktop ? 'desktop' : 'mobile'} preset, ${runs} run(s) per page, server on port ${port}\n`,
     );
+    // A server in service is warm: one request per page first, so the first page measured does not pay for
+    // compiling its code paths and filling the caches of a process that has just started.
+    for (const page of PAGES) await (await fetch(`http://${HOST}:${port}${page}`)).arrayBuffer();
     const rows: [string, PageFigures][] = [];
     for (const page of PAGES) {
       const all: PageFigures[] = [];

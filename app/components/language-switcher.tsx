@@ -12,13 +12,15 @@ import { DisclosureItem, HeaderDisclosure } from './header-disclosure.tsx';
 import classes from './site-header.module.css';
 import { pathWithoutLocale } from './seo.tsx';
 
-function Flag({ locale }: { locale: Locale }) {
+/** `lazy` for the flags of the closed list: the browser then fetches them only when the list is opened. */
+function Flag({ locale, lazy = false }: { locale: Locale; lazy?: boolean }) {
   return (
     <img
       src={`/flags/${locale}.svg`}
       alt=""
       width={20}
       height={15}
+      loading={lazy ? 'lazy' : undefined}
       style={{ display: 'block', borderRadius: 2 }}
     />
   );
@@ -50,7 +52,7 @@ export function LanguageSwitcher() {
             href={`/${locale}${rest}`}
             hrefLang={LOCALE_TAGS[locale]}
             lang={LOCALE_TAGS[locale]}
-            icon={<Flag locale={locale} />}
+            icon={<Flag locale={locale} lazy />}
             aria-current={locale === current ? 'true' : undefined}
             onClick={() => rememberLocale(locale)}
           >
