@@ -38,7 +38,9 @@ test.describe('locale routing', () => {
     expect(response.headers().location).toBe('/gb/club');
   });
 
-  test('the language list works with the keyboard and closes on Escape or a click outside', async ({ page }) => {
+  test('the language list works with the keyboard and closes on Escape or a click outside', async ({
+    page,
+  }) => {
     await open(page, '/gb/roads');
     const button = page.getByTestId('language-switcher');
     await button.focus();
