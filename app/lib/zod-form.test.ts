@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loginSchema, signupSchema } from '../../domain/schemas/user.ts';
 import { ApiError } from './api-client.ts';
-import { apiFieldErrors, applyApiError, hasErrors, zodFormErrors } from './zod-form.ts';
+import { apiFieldErrors, applyApiError, hasErrors, topFormMessage, zodFormErrors } from './zod-form.ts';
 
 const validSignup = {
   civilite: 'mme',
@@ -67,6 +67,15 @@ describe('hasErrors', () => {
     expect(hasErrors({})).toBe(false);
     expect(hasErrors({ nom: null, prenom: undefined })).toBe(false);
     expect(hasErrors({ nom: 'validation:nom_required' })).toBe(true);
+  });
+});
+
+describe('topFormMessage', () => {
+  it('prefers the message set after submitting, else the generic one while a field shows an error', () => {
+    const refused = { key: 'validation:rate_limited', values: { seconds: 30 } };
+    expect(topFormMessage(refused, { email: 'validation:email' })).toBe(refused);
+    expect(topFormMessage(null, { email: 'validation:email' })).toEqual({ key: 'validation:generic' });
+    expect(topFormMessage(null, { email: null })).toBeNull();
   });
 });
 

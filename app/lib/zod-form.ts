@@ -72,6 +72,14 @@ export function hasErrors(errors: FormErrors): boolean {
   return Object.values(errors).some((error) => error !== undefined && error !== null && error !== false);
 }
 
+/**
+ * The message at the top of a form: the one set after submitting (a refusal of the server, for instance), else
+ * the generic message while any field shows an error, else none.
+ */
+export function topFormMessage(message: FormMessage | null, errors: FormErrors): FormMessage | null {
+  return message ?? (hasErrors(errors) ? { key: GENERIC_MESSAGE } : null);
+}
+
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select, textarea, button, [tabindex]';
 
 /**

@@ -5,10 +5,9 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { changePasswordSchema } from '../../../domain/schemas/user.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { type FormMessage, applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { NewPasswordFields, PasswordField } from '../forms/password-input.tsx';
 import forms from '../forms/forms.module.css';
@@ -39,7 +38,7 @@ export function PasswordTab() {
     },
   );
 
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   return (
     <form ref={ref} onSubmit={submit} noValidate className={forms.readable} data-testid="password-form">
       <Stack gap="md" maw={480}>

@@ -2,11 +2,10 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { profileUpdateSchema } from '../../../domain/schemas/user.ts';
 import { useRevalidator } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
-import { type FormMessage, applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { USER_FIELDS, UserFields, type UserFormValues, userFormValues } from '../forms/user-fields.tsx';
 import forms from '../forms/forms.module.css';
@@ -47,7 +46,7 @@ export function ProfileTab({ profile }: { profile: UserFormValues }) {
     },
   );
 
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   return (
     <form ref={ref} onSubmit={submit} noValidate className={forms.readable} data-testid="profile-form">
       <Stack gap="lg">

@@ -9,10 +9,9 @@ import { IconCertificate, IconCheck, IconPencil, IconX } from '@tabler/icons-rea
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { today } from '../../../domain/dates.ts';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { type FormMessage, applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
 import { adminApi } from './admin-api.ts';
@@ -60,7 +59,7 @@ function RejectDialog({
       setMessage(applyApiError(form, error, { fields: ['reason'], focus: focusErrors }));
     }
   }, focusErrors);
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   return (
     <AdminModal opened={opened} onClose={onClose} title={t('admin:homologation.rejectTitle')} size="lg">
       <form ref={ref} onSubmit={submit} noValidate data-testid="reject-form">
@@ -132,7 +131,7 @@ export function HomologationForm({
     }
   }, focusErrors);
 
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   const differs = form.values.epreuve_realisee !== candidate.epreuve;
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="homologation-title">
@@ -263,7 +262,7 @@ function CorrectionForm({
       setMessage(applyApiError(form, error, { fields: Object.keys(form.values), focus: focusErrors }));
     }
   }, focusErrors);
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   return (
     <form ref={ref} onSubmit={submit} noValidate data-testid="correction-form">
       <Stack gap="md" mt="md">

@@ -6,12 +6,11 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { forgotPasswordSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
-import { type FormMessage, applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import forms from '../../components/forms/forms.module.css';
 
 export default function Page() {
@@ -56,7 +55,7 @@ export default function Page() {
     );
   }
 
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   return (
     <Stack maw={480} mx="auto">
       <PageIntro prefix="auth:forgot." noindex />

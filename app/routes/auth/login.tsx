@@ -7,13 +7,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { loginSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PasswordField } from '../../components/forms/password-input.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
-import { type FormMessage, applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { afterLoginPath, signupLink } from './auth-links.ts';
 import forms from '../../components/forms/forms.module.css';
 
@@ -37,7 +36,7 @@ export default function Page() {
     }
   }, focusErrors);
 
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   return (
     <Stack maw={480} mx="auto">
       <PageIntro prefix="auth:login." noindex />

@@ -6,13 +6,12 @@ import { Anchor, Button, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { resetPasswordFormSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { NewPasswordFields } from '../../components/forms/password-input.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { type FormMessage, applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import type { Route } from './+types/reset-password';
 import forms from '../../components/forms/forms.module.css';
 
@@ -92,7 +91,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   return (
     <Stack maw={480} mx="auto">
       <PageIntro prefix="auth:reset." noindex />

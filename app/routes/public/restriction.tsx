@@ -7,13 +7,12 @@ import { Anchor, Button, Group, List, Loader, Stack, Text, TextInput, Title } fr
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { restrictionRequestSchema } from '../../../domain/schemas/display-restriction.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import forms from '../../components/forms/forms.module.css';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { ApiError, apiRequest, errorMessageKey } from '../../lib/api-client.ts';
-import { type FormMessage, applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 
 function WhatIsHidden() {
   const { t } = useTranslation();
@@ -81,7 +80,7 @@ function RequestForm() {
     );
   }
 
-  const top = message ?? (hasErrors(form.errors) ? { key: GENERIC_MESSAGE } : null);
+  const top = topFormMessage(message, form.errors);
   return (
     <form ref={ref} onSubmit={submit} noValidate className={forms.readable} data-testid="restriction-form">
       <Stack gap="md">
