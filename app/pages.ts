@@ -143,9 +143,3 @@ const pagesByPattern = new Map(PAGES.map((entry) => [pagePattern(entry), entry])
 export function findPageByPattern(pattern: string): Page | undefined {
   return pagesByPattern.get(`/${pattern.replace(/^\/+|\/+$/g, '')}`);
 }
-
-export function findPage(id: string): Page {
-  const found = PAGES.find((entry) => entry.id === id);
-  if (!found) throw new Error(`Unknown page id: ${id}`);
-  return found;
-}

@@ -125,8 +125,6 @@ const environmentSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type Environment = z.input<typeof environmentSchema>;
-
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
   const result = environmentSchema.safeParse(environment);
   if (!result.success) {

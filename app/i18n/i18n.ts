@@ -18,5 +18,3 @@ export function createI18n(locale: Locale, resources: Resource, namespaces: stri
   });
   return instance;
 }
-
-export type Namespaces = Record<string, Record<string, unknown>>;

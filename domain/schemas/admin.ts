@@ -14,7 +14,6 @@ export const ADMIN_SORTS = [
   'numero',
   'date_passage',
 ] as const;
-export type AdminSort = (typeof ADMIN_SORTS)[number];
 
 const optionalDate = z
   .string()

@@ -76,7 +76,6 @@ export function candidateSchema(orderDate: CalendarDate) {
       EVEN_WITH_FIELD_ERRORS,
     );
 }
-export type Candidate = z.infer<ReturnType<typeof candidateSchema>>;
 
 /**
  * A candidate being filled in (the order draft kept in the browser): any field may still be empty; the selects

@@ -14,7 +14,6 @@ export const GENERIC_MESSAGE = 'validation:generic';
 const TOO_LONG = 'validation:too_long';
 
 export const CIVILITES = ['mme', 'm'] as const;
-export type Civilite = (typeof CIVILITES)[number];
 
 /** The oldest date of birth accepted: anything earlier is a typing mistake. */
 export const MIN_BIRTH_DATE: CalendarDate = '1900-01-01';
@@ -78,7 +77,6 @@ export const pagingQuery = z.object({
     .pipe(z.literal(PAGE_SIZES, { error: GENERIC_MESSAGE }))
     .default(DEFAULT_PAGE_SIZE),
 });
-export type PagingQuery = z.infer<typeof pagingQuery>;
 
 /**
  * Options for object-level checks (superRefine) that must run even when some fields already failed, so that the

@@ -8,7 +8,6 @@ export const restrictionRequestSchema = z.object({
   email: emailField(),
   lang: z.enum(LOCALES, { error: GENERIC_MESSAGE }).default(FALLBACK_LOCALE),
 });
-export type RestrictionRequest = z.infer<typeof restrictionRequestSchema>;
 
 /** POST /api/public-display-restriction/confirm: the token of the emailed link. */
 export const restrictionConfirmSchema = z.object({

@@ -98,7 +98,6 @@ export const laureatesQuery = z.object({
       .optional(),
   ),
 });
-export type LaureatesQueryInput = z.input<typeof laureatesQuery>;
 export type LaureatesQuery = z.output<typeof laureatesQuery>;
 
 const civilite = z.enum(['mme', 'm']).nullable();

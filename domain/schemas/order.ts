@@ -48,7 +48,6 @@ function candidateList<T extends z.ZodType>(candidate: T) {
 
 /** POST /api/orders/price: only the number of candidates matters, so they are checked for shape only. */
 export const priceRequestSchema = z.object({ candidats: candidateList(candidateDraftSchema.partial()) });
-export type PriceRequest = z.infer<typeof priceRequestSchema>;
 
 function shippingFields(orderDate: CalendarDate) {
   return {
@@ -108,7 +107,6 @@ export function shippingSchema(orderDate: CalendarDate, hasMinor: boolean) {
       EVEN_WITH_FIELD_ERRORS,
     );
 }
-export type Shipping = z.infer<ReturnType<typeof shippingSchema>>;
 
 /** POST /api/orders: candidates, delivery, addresses, payment mode and acknowledgements. */
 export function orderSchema(orderDate: CalendarDate) {

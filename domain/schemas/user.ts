@@ -83,7 +83,6 @@ export const loginSchema = z.object({
   email: emailField(),
   password: z.string({ error: 'validation:password_required' }).min(1, 'validation:password_required'),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 /** PUT /api/me/password. */
 export const changePasswordSchema = z
@@ -102,14 +101,11 @@ export const forgotPasswordSchema = z.object({
   email: emailField(),
   lang: z.enum(LOCALES, { error: GENERIC_MESSAGE }).default(FALLBACK_LOCALE),
 });
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** POST /api/account/reset-password/{email}/{token}: the body. */
 export const resetPasswordSchema = z.object({ password: passwordField() });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The reset page's form, which asks for the new password twice; only `password` is sent. */
 export const resetPasswordFormSchema = z
   .object({ password: passwordField(), password_confirmation: passwordConfirmationField })
   .superRefine((value, ctx) => reportIssues(ctx, passwordMismatch(value)), EVEN_WITH_FIELD_ERRORS);
-export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;

@@ -163,5 +163,3 @@ export function createDisplayRestrictionsService(deps: {
     },
   };
 }
-
-export type DisplayRestrictionsService = ReturnType<typeof createDisplayRestrictionsService>;

@@ -565,8 +565,6 @@ export function createLaureateImportService(deps: { db: Database; onChange?: () 
   };
 }
 
-export type LaureateImportService = ReturnType<typeof createLaureateImportService>;
-
 // ---------------------------------------------------------------------------------------------------------------
 // Command line (laureates:import, demo:seed)
 

@@ -94,5 +94,3 @@ export function createLaureateTeaserService({
     },
   };
 }
-
-export type LaureateTeaserService = ReturnType<typeof createLaureateTeaserService>;

@@ -311,5 +311,3 @@ export function createLaureatesService({
     },
   };
 }
-
-export type LaureatesService = ReturnType<typeof createLaureatesService>;

@@ -272,5 +272,3 @@ export function createOrdersService(deps: {
     },
   };
 }
-
-export type OrdersService = ReturnType<typeof createOrdersService>;

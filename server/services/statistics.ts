@@ -163,5 +163,3 @@ export function createStatisticsService({ db }: { db: Database }) {
     },
   };
 }
-
-export type StatisticsService = ReturnType<typeof createStatisticsService>;

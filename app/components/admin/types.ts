@@ -29,7 +29,6 @@ export type HomologationSummary = NonNullable<CandidateRow['homologation']>;
 export type Homologator = NonNullable<HomologationSummary['homologateur']>;
 
 export type DashboardData = Answer<AdminService['dashboard']>;
-export type LatestAction = DashboardData['latestActions'][number];
 
 export type CandidateDetail = Answer<AdminService['candidateDetail']>;
 export type CandidateRecord = CandidateDetail['candidate'];
