@@ -98,7 +98,7 @@ describe('canTransition', () => {
 });
 
 describe('admin lists', () => {
-  it('are the lists of DESIGN.md', () => {
+  it('are the lists of docs/API.md', () => {
     expect(ADMIN_LIST_IDS).toEqual(['traitements', 'email', 'retrait', 'traites', 'in_progress', 'history']);
     expect(ADMIN_LISTS.traitements).toEqual({ statuses: ['to_process'], deliveryMode: 'postal' });
     expect(ADMIN_LISTS.email).toEqual({ statuses: ['to_process'], deliveryMode: 'email' });

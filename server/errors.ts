@@ -1,4 +1,4 @@
-/** Errors with a stable code (DESIGN.md error shape); services throw them, the error handler shapes the reply. */
+/** Errors with a stable code (docs/API.md error shape); services throw them, the error handler shapes the reply. */
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;

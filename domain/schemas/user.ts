@@ -1,6 +1,6 @@
 /**
  * Account schemas: sign-up, profile update, sign-in, password change, forgotten and reset password.
- * Field names are the club's (DESIGN.md vocabulary).
+ * Field names are the club's (docs/API.md vocabulary).
  */
 import * as z from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * The database schema (drizzle). Column names keep the club's own vocabulary (see DESIGN.md glossary) so that
+ * The database schema (drizzle). Column names keep the club's own vocabulary (see the vocabulary in docs/API.md) so that
  * exports map one to one; everything else is English.
  */
 import { sql } from 'drizzle-orm';
@@ -184,7 +184,7 @@ export const orders = pgTable(
   ],
 );
 
-/** A person registered for a challenge within an order; `statut` follows DESIGN.md's candidate life cycle. */
+/** A person registered for a challenge within an order; `statut` follows the candidate life cycle of docs/API.md. */
 export const candidates = pgTable(
   'candidates',
   {

@@ -1,5 +1,5 @@
 /**
- * One error handler for the whole server: the JSON error shape of DESIGN.md for the API, never a stack trace
+ * One error handler for the whole server: the JSON error shape of docs/API.md for the API, never a stack trace
  * or an internal message in a 5xx answer.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The volunteers' views and batch actions: the dashboard, the candidate lists of DESIGN.md (server-side paged,
+ * The volunteers' views and batch actions: the dashboard, the candidate lists of docs/API.md (server-side paged,
  * searched, sorted, filtered), a candidate's file with its history, CSV export, print jobs, address labels,
  * sending documents and marking kits as processed. Every change is audited.
  */

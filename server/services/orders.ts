@@ -31,7 +31,7 @@ export function newScanToken(): string {
 type OrderRow = typeof orders.$inferSelect;
 type CandidateRow = typeof candidates.$inferSelect;
 
-/** The order as its owner sees it (DESIGN.md payload shape), with document links once documents exist. */
+/** The order as its owner sees it (docs/API.md payload shape), with document links once documents exist. */
 export function presentOrder(
   order: OrderRow,
   orderCandidates: CandidateRow[],

@@ -45,7 +45,7 @@ async function createUser(request: APIRequestContext, email: string, nom: string
   expect(login.status(), await login.text()).toBe(200);
 }
 
-/** The order of DESIGN.md: one adult candidate (the rider), the kit posted, paid with the built-in provider. */
+/** The usual order: one adult candidate (the rider), the kit posted, paid with the built-in provider. */
 async function paidRegistration(request: APIRequestContext, email: string, nom: string) {
   const address = {
     nom,

@@ -1,6 +1,6 @@
 /**
  * The fields of a person's account (sign-up and the account page): identity, address and contact, with the
- * club's field names (DESIGN.md vocabulary). The form is a useZodForm of the caller's schema.
+ * club's field names (docs/API.md vocabulary). The form is a useZodForm of the caller's schema.
  */
 import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
