@@ -91,10 +91,10 @@ export const PAGES: readonly Page[] = [
   }),
   page('confirmation', 'confirmation', 'routes/order/confirmation.tsx', 'default', {
     guard: 'authenticated',
-    ns: ['order'],
+    ns: ['order', 'validation'],
   }),
   page('payment-cancelled', 'payment-cancelled', 'routes/order/payment-cancelled.tsx', 'default', {
-    ns: ['order'],
+    ns: ['order', 'validation'],
   }),
 
   page('admin', 'administration', 'routes/admin/index.tsx', 'admin', { guard: 'admin', ns: ['admin'] }),

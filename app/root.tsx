@@ -15,6 +15,7 @@ import {
 } from 'react-router';
 import { requestContext } from '#request-context';
 import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../domain/locales.ts';
+import { TestModeRibbon } from './components/test-mode-ribbon.tsx';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page.tsx';
 import { RouteProgress } from './components/route-progress.tsx';
@@ -103,7 +104,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      {loaderData.settings.paymentsTestMode && <TestModeRibbon />}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

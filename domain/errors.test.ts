@@ -23,6 +23,8 @@ describe('error codes', () => {
       'unknown_reference',
       'not_paid',
       'invalid_signature',
+      'payment_method_unavailable',
+      'order_not_payable',
     ]);
   });
 

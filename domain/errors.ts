@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'unknown_reference',
   'not_paid',
   'invalid_signature',
+  'payment_method_unavailable',
+  'order_not_payable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -52,4 +54,6 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   unknown_reference: 'validation:unknown_reference',
   not_paid: 'validation:not_paid',
   invalid_signature: 'validation:internal',
+  payment_method_unavailable: 'validation:payment_method_unavailable',
+  order_not_payable: 'validation:order_not_payable',
 };

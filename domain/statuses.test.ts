@@ -53,8 +53,13 @@ describe('canTransition', () => {
   it('records money received after a failure or an expiry', () => {
     expect(canTransition('failed', 'paid')).toBe(true);
     expect(canTransition('cancelled', 'paid')).toBe(true);
-    expect(canTransition('failed', 'pending')).toBe(false);
     expect(canTransition('cancelled', 'failed')).toBe(false);
+  });
+
+  it('lets the buyer pay a failed order again, or give it up; a cancelled one stays closed', () => {
+    expect(canTransition('failed', 'pending')).toBe(true);
+    expect(canTransition('failed', 'cancelled')).toBe(true);
+    expect(canTransition('cancelled', 'pending')).toBe(false);
   });
 
   it('walks a candidate through its life cycle', () => {

@@ -28,11 +28,12 @@ export type PaymentMode = (typeof PAYMENT_MODES)[number];
 /**
  * A payment confirmed by the provider is money received, so it marks the order paid even when the order had been
  * marked failed (an earlier attempt was declined) or cancelled (it expired while the provider was still processing).
+ * A failed order is still the buyer's to pay again (a new attempt makes it pending) or to give up.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['paid', 'failed', 'cancelled'],
   paid: [],
-  failed: ['paid'],
+  failed: ['paid', 'pending', 'cancelled'],
   cancelled: ['paid'],
 };
 

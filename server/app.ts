@@ -100,6 +100,7 @@ export async function buildApp(options: AppOptions) {
         shopUrl: config.shopUrl,
         contactEmail: config.contactEmail,
         socialLinks: config.socialLinks,
+        paymentsTestMode: config.payments.testMode,
       },
     });
   }

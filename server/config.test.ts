@@ -23,24 +23,20 @@ describe('parseConfig', () => {
   });
 
   it('reads the PayPal settings, live API unless told', () => {
-    expect(parseConfig({}).paypal).toEqual({
-      clientId: undefined,
-      clientSecret: undefined,
-      webhookId: undefined,
-      apiUrl: 'https://api-m.paypal.com',
-    });
-    const paypal = parseConfig({
+    const keys = {
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
       PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
-      PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com/',
-    }).paypal;
-    expect(paypal).toEqual({
+    };
+    expect(parseConfig(keys).payments.paypal).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
       webhookId: '8PT597110X687430LKGECATA',
-      apiUrl: 'https://api-m.sandbox.paypal.com',
+      apiUrl: 'https://api-m.paypal.com',
     });
+    const paypal = parseConfig({ ...keys, PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com/' }).payments
+      .paypal;
+    expect(paypal?.apiUrl).toBe('https://api-m.sandbox.paypal.com');
     expect(() => parseConfig({ PAYPAL_API_URL: 'sandbox' })).toThrow(/PAYPAL_API_URL/);
   });
 
@@ -48,5 +44,70 @@ describe('parseConfig', () => {
     expect(parseConfig({ SOCIAL_LINKS: 'facebook=https://facebook.com/x' }).socialLinks).toEqual([
       { name: 'facebook', url: 'https://facebook.com/x' },
     ]);
+  });
+
+  describe('payments', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'hook' };
+    const publicSite = { PUBLIC_URL: 'https://cingles.example' };
+
+    it('turns the test provider on by default on a local site without providers', () => {
+      for (const url of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+        const { payments } = parseConfig({ PUBLIC_URL: url });
+        expect(payments).toEqual({ stripe: undefined, paypal: undefined, testMode: true });
+      }
+      expect(parseConfig({}).payments.testMode).toBe(true);
+    });
+
+    it('turns each real provider on when its keys are complete, and the test provider off', () => {
+      const { payments } = parseConfig({ ...publicSite, ...stripe, ...paypal });
+      expect(payments.stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
+      expect(payments.paypal?.clientId).toBe('id');
+      expect(payments.testMode).toBe(false);
+      expect(parseConfig({ ...stripe }).payments.testMode).toBe(false);
+      expect(parseConfig({ ...publicSite, ...paypal }).payments.stripe).toBeUndefined();
+    });
+
+    it('runs in test mode only when asked on a public site', () => {
+      expect(parseConfig({ ...publicSite, PAYMENTS_TEST_MODE: 'true' }).payments.testMode).toBe(true);
+      expect(parseConfig({ ...publicSite, ...stripe, PAYMENTS_TEST_MODE: 'true' }).payments.testMode).toBe(
+        true,
+      );
+      expect(() => parseConfig({ PAYMENTS_TEST_MODE: 'yes' })).toThrow(/PAYMENTS_TEST_MODE/);
+    });
+
+    it('refuses a public site without any payment provider, naming what to set', () => {
+      for (const environment of [publicSite, { ...publicSite, PAYMENTS_TEST_MODE: 'false' }]) {
+        expect(() => parseConfig(environment)).toThrow(ConfigError);
+        expect(() => parseConfig(environment)).toThrow(/STRIPE_SECRET_KEY/);
+        expect(() => parseConfig(environment)).toThrow(/PAYPAL_CLIENT_ID/);
+        expect(() => parseConfig(environment)).toThrow(/PAYMENTS_TEST_MODE/);
+      }
+      // Test mode turned off on a local site leaves nothing to pay with either.
+      expect(() => parseConfig({ PAYMENTS_TEST_MODE: 'false' })).toThrow(/PAYMENTS_TEST_MODE/);
+    });
+
+    it('refuses half-set Stripe keys, naming the missing variable', () => {
+      expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+        /STRIPE_WEBHOOK_SECRET: required/,
+      );
+      expect(() => parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/STRIPE_SECRET_KEY: required/);
+    });
+
+    it('refuses half-set PayPal keys, naming the missing variables', () => {
+      expect(() => parseConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).toThrow(
+        /PAYPAL_WEBHOOK_ID: required for PayPal/,
+      );
+      expect(() => parseConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(
+        /PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID: required/,
+      );
+      expect(() => parseConfig({ ...stripe, PAYPAL_WEBHOOK_ID: 'hook' })).toThrow(/PAYPAL_CLIENT_ID/);
+    });
+
+    it('keeps secrets out of the refusal', () => {
+      expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_live_secret_value' })).not.toThrow(
+        /sk_live_secret_value/,
+      );
+    });
   });
 });

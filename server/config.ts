@@ -123,6 +123,10 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  PAYMENTS_TEST_MODE: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
 });
 
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
@@ -132,11 +136,12 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
@@ -145,13 +150,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     shopUrl: env.SHOP_URL,
     socialLinks: env.SOCIAL_LINKS,
     priceCents: env.PRICE_CENTS,
-    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
-    paypal: {
-      clientId: env.PAYPAL_CLIENT_ID,
-      clientSecret: env.PAYPAL_CLIENT_SECRET,
-      webhookId: env.PAYPAL_WEBHOOK_ID,
-      apiUrl: (env.PAYPAL_API_URL ?? 'https://api-m.paypal.com').replace(/\/+$/, ''),
-    },
+    payments: paymentsConfig(env, publicUrl),
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     demoContent: env.DEMO_CONTENT,
@@ -168,6 +167,76 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
 }
 
 export type Config = ReturnType<typeof parseConfig>;
+
+type ParsedEnvironment = z.output<typeof environmentSchema>;
+
+/**
+ * The payment providers that are on. A provider is on when every one of its variables is set; some but not all
+ * stops the start. The test provider (no money moves) is on only when asked, or by default on a local site with
+ * no real provider, so that a public site never takes orders it is not paid for.
+ */
+function paymentsConfig(env: ParsedEnvironment, publicUrl: string) {
+  const stripe = complete('Stripe', {
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+  });
+  const paypal = complete('PayPal', {
+    PAYPAL_CLIENT_ID: env.PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET: env.PAYPAL_CLIENT_SECRET,
+    PAYPAL_WEBHOOK_ID: env.PAYPAL_WEBHOOK_ID,
+  });
+  const realProvider = Boolean(stripe || paypal);
+  const testMode = env.PAYMENTS_TEST_MODE ?? (!realProvider && isLocalUrl(publicUrl));
+  if (!realProvider && !testMode) {
+    throw new ConfigError(
+      'Invalid configuration:\n  no payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (card), ' +
+        'or PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID (wallet), or PAYMENTS_TEST_MODE=true ' +
+        `to take test payments where no money moves (PUBLIC_URL ${publicUrl} is not a local address)`,
+    );
+  }
+  return {
+    stripe: stripe && {
+      secretKey: stripe.STRIPE_SECRET_KEY,
+      webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+    },
+    paypal: paypal && {
+      clientId: paypal.PAYPAL_CLIENT_ID,
+      clientSecret: paypal.PAYPAL_CLIENT_SECRET,
+      webhookId: paypal.PAYPAL_WEBHOOK_ID,
+      apiUrl: (env.PAYPAL_API_URL ?? 'https://api-m.paypal.com').replace(/\/+$/, ''),
+    },
+    testMode,
+  };
+}
+
+/** All the variables of one provider, or undefined when none is set; some but not all stops the start. */
+function complete<K extends string>(
+  provider: string,
+  variables: Record<K, string | undefined>,
+): Record<K, string> | undefined {
+  const entries = Object.entries(variables) as [K, string | undefined][];
+  const missing = entries.filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length === entries.length) return undefined;
+  if (missing.length > 0) {
+    const set = entries.filter(([, value]) => value).map(([name]) => name);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: required for ${provider} when ${set.join(', ')} ` +
+        `${set.length > 1 ? 'are' : 'is'} set`,
+    );
+  }
+  return variables as Record<K, string>;
+}
+
+/** localhost (and its subdomains), the IPv4 loopback network and ::1. */
+export function isLocalUrl(url: string): boolean {
+  const hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^127(?:\.\d{1,3}){3}$/.test(hostname) ||
+    hostname === '::1'
+  );
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

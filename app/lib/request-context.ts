@@ -12,6 +12,8 @@ export interface PublicSettings {
   shopUrl: string;
   contactEmail: string;
   socialLinks: { name: string; url: string }[];
+  /** Payments go to the built-in test provider: every page says that no money moves. */
+  paymentsTestMode: boolean;
 }
 
 export interface RequestContextValue {

@@ -36,6 +36,7 @@ const orderResponse = z.object({
   id: z.number().int(),
   reference: z.string(),
   status: z.enum(ORDER_STATUSES),
+  payable: z.boolean(),
   price: priceResponse,
   date_commande: z.string(),
   mode_livraison: z.string(),
@@ -131,6 +132,7 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
           201: z.object({ id: z.number().int(), redirect_url: z.string() }),
           400: errorResponse,
           401: errorResponse,
+          409: errorResponse,
           502: errorResponse,
         },
       },
@@ -179,6 +181,73 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request) => services.orders.status(request.user!.id, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/pay',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A new payment attempt on an unpaid, unexpired order of the buyer',
+        params: idParams,
+        querystring: z.object({ lang: z.enum(LOCALES).optional() }),
+        response: {
+          200: z.object({ redirect_url: z.string() }),
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          502: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const lang = request.query.lang ?? request.cookies.i18n;
+      const redirectUrl = await services.orders.pay(request.user!, request.params.id, {
+        locale: isLocale(lang) ? lang : undefined,
+      });
+      return { redirect_url: redirectUrl };
+    },
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The buyer gives up an unpaid order',
+        params: idParams,
+        response: {
+          200: z.object({ status: z.enum(ORDER_STATUSES) }),
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request) => services.orders.cancel(request.user!.id, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/complete',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Back from the provider: finish the payment (PayPal captures) and read its real status',
+        params: idParams,
+        response: {
+          200: z.object({ status: z.enum(ORDER_STATUSES) }),
+          401: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => ({
+      status: await services.payments.completeReturn(request.params.id, request.user!.id),
+    }),
   );
 };
 

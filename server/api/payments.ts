@@ -1,17 +1,21 @@
 /**
- * Payment endpoints: provider webhooks (raw body, signature checked by the provider adapter), the buyer's
- * return from and cancellation at a hosted page, and the buttons of the built-in test provider's page.
+ * Payment endpoints: the methods offered, provider webhooks (raw body, signature checked by the provider
+ * adapter), the old return and cancel addresses (now plain redirects to pages), and the buttons of the built-in
+ * test provider's page. Paying again, finishing and cancelling an order are POSTs under /api/orders.
  */
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../domain/locales.ts';
+import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
+import { PAYMENT_MODES } from '../../domain/statuses.ts';
 import { AppError } from '../errors.ts';
 import { WebhookSignatureError } from '../payments/provider.ts';
+import { TEST_OUTCOMES } from '../payments/test-provider.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
 
-const providerParam = z.enum(['stripe', 'paypal', 'test']);
+const providerParam = z.enum(PAYMENT_PROVIDERS);
 
 const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   const tags = ['payments'];
@@ -56,36 +60,41 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
     );
   });
 
+  app.get(
+    '/payment-methods',
+    {
+      schema: {
+        tags,
+        summary: 'The payment methods offered, each with its provider, and whether this is a test site',
+        response: {
+          200: z.object({
+            methods: z.array(z.object({ id: z.enum(PAYMENT_MODES), provider: providerParam })),
+            test_mode: z.boolean(),
+          }),
+        },
+      },
+    },
+    async () => ({ methods: services.payments.methods(), test_mode: services.payments.testMode }),
+  );
+
+  // Where providers sent buyers back before the return and cancel addresses became pages. A GET never changes
+  // state (a link from another site would carry the buyer's cookie): these only lead to the page, whose buttons
+  // POST what the buyer decides.
   const returnQuery = z.object({
     order: z.coerce.number().int().positive(),
     lang: z.enum(LOCALES).default(DEFAULT_LOCALE),
   });
-
-  app.get(
-    '/payments/:provider/return',
-    {
-      preHandler: requireUser,
-      schema: { tags, params: z.object({ provider: providerParam }), querystring: returnQuery },
-    },
-    async (request, reply) => {
-      const { order, lang } = request.query;
-      await services.payments.completeReturn(request.params.provider, order, request.user!.id);
-      return reply.redirect(`/${lang}/confirmation?order=${order}`, 303);
-    },
-  );
-
-  app.get(
-    '/payments/:provider/cancel',
-    {
-      preHandler: requireUser,
-      schema: { tags, params: z.object({ provider: providerParam }), querystring: returnQuery },
-    },
-    async (request, reply) => {
-      const { order, lang } = request.query;
-      await services.payments.cancelByBuyer(request.params.provider, order, request.user!.id);
-      return reply.redirect(`/${lang}/payment-cancelled?order=${order}`, 303);
-    },
-  );
+  for (const [path, page] of [
+    ['return', 'confirmation'],
+    ['cancel', 'payment-cancelled'],
+  ] as const) {
+    app.get(
+      `/payments/:provider/${path}`,
+      { schema: { tags, params: z.object({ provider: providerParam }), querystring: returnQuery } },
+      async (request, reply) =>
+        reply.redirect(`/${request.query.lang}/${page}?order=${request.query.order}`, 303),
+    );
+  }
 
   app.post(
     '/payments/test/:paymentId/:outcome',
@@ -95,14 +104,14 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
         tags,
         params: z.object({
           paymentId: z.coerce.number().int().positive(),
-          outcome: z.enum(['approve', 'decline', 'cancel']),
+          outcome: z.enum(TEST_OUTCOMES),
         }),
         querystring: z.object({ lang: z.enum(LOCALES).default(DEFAULT_LOCALE) }),
         response: { 200: z.object({ redirect_url: z.string() }), 401: errorResponse, 404: errorResponse },
       },
     },
     async (request) => ({
-      redirect_url: await services.payments.testAction(
+      redirect_url: await services.payments.testCheckout.decide(
         request.params.paymentId,
         request.user!.id,
         request.params.outcome,

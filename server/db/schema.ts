@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ChallengeId } from '../../domain/ventoux.ts';
+import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
 import type { Address } from '../../domain/schemas/order.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
 
@@ -173,6 +174,8 @@ export const orders = pgTable(
     /** A pending order not paid by then is cancelled by the expiry worker. */
     expiresAt: timestamptz('expires_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** Hash of what was ordered (all but the payment method): paying the same draft again reuses this order. */
+    contentHash: text('content_hash'),
   },
   (table) => [
     index('orders_user_id_idx').on(table.userId),
@@ -236,7 +239,7 @@ export const payments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    provider: text('provider', { enum: ['stripe', 'paypal', 'test'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id for this attempt (Checkout Session, PayPal order, test session). */
     providerRef: text('provider_ref'),
     status: text('status', { enum: ['created', 'pending', 'confirmed', 'failed', 'cancelled', 'refunded'] })
@@ -398,3 +401,27 @@ export const documents = pgTable(
   },
   (table) => [uniqueIndex('documents_candidate_kind_idx').on(table.candidateId, table.kind)],
 );
+
+/**
+ * The built-in test provider's sessions (it stands in for a provider's own records): in the database, so that a
+ * test payment opened on one instance can be approved through another.
+ */
+export const testPaymentSessions = pgTable('test_payment_sessions', {
+  providerRef: text('provider_ref').primaryKey(),
+  paymentId: integer('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['pending', 'confirmed', 'failed', 'cancelled'] })
+    .notNull()
+    .default('pending'),
+  createdAt: createdAt(),
+});
+
+/** Keys a payment provider needs on every instance alike (the test provider's webhook signing key). */
+export const providerSecrets = pgTable('provider_secrets', {
+  provider: text('provider', { enum: PAYMENT_PROVIDERS }).primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,21 +1,27 @@
 /**
- * The payment providers of this installation: Stripe (card) when its keys are set, PayPal (wallet) when its
- * client id, secret and webhook id are set, and always the built-in test provider for what is not configured.
+ * The payment providers of this installation, as server/config.ts turned them on: Stripe (card) and PayPal
+ * (wallet) when their keys are complete, the built-in test provider only in test mode.
  */
 import type { Config } from '../config.ts';
-import type { Providers } from '../services/payments.ts';
+import type { Database } from '../db/client.ts';
+import type { PaymentProvider } from './provider.ts';
 import { createPaypalProvider } from './paypal.ts';
 import { createStripeProvider } from './stripe.ts';
-import { createTestProvider } from './test-provider.ts';
+import { createTestProvider, type TestProvider } from './test-provider.ts';
 
-export function createProviders(config: Config): Providers {
-  const { stripe, paypal } = config;
+/** The providers that are on; `test` is present exactly in test mode. */
+export interface Providers {
+  stripe?: PaymentProvider;
+  paypal?: PaymentProvider;
+  test?: TestProvider;
+}
+
+export function createProviders(config: Config, db: Database): Providers {
+  const { stripe, paypal, testMode } = config.payments;
   return {
-    test: createTestProvider({ publicUrl: config.publicUrl }),
-    ...(stripe.secretKey && stripe.webhookSecret
-      ? { stripe: createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret }) }
-      : {}),
-    ...(paypal.clientId && paypal.clientSecret && paypal.webhookId
+    ...(testMode ? { test: createTestProvider({ db, publicUrl: config.publicUrl }) } : {}),
+    ...(stripe ? { stripe: createStripeProvider(stripe) } : {}),
+    ...(paypal
       ? {
           paypal: createPaypalProvider({
             clientId: paypal.clientId,

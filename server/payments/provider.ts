@@ -3,7 +3,9 @@
  * (moves no money), `verify` fetches the real status from the provider, `parseWebhook` checks a webhook's
  * signature and says which payment it concerns; `cancel` and `refund` act on a session or capture.
  */
-export type ProviderId = 'stripe' | 'paypal' | 'test';
+import type { PaymentProviderId } from '../../domain/payment-methods.ts';
+
+export type ProviderId = PaymentProviderId;
 
 export interface PrepareInput {
   paymentId: number;
@@ -58,7 +60,10 @@ export interface PaymentProvider {
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<WebhookEvent | null>;
-  /** Called when the buyer comes back through `returnUrl` (PayPal captures here); returns the verified status. */
+  /**
+   * Finishes an approved payment (PayPal captures here): called when the buyer's return page asks by POST, and
+   * for webhook events that ask for it. Providers without it settle on their own page; `verify` reads them.
+   */
   complete?(providerRef: string): Promise<VerifiedPayment>;
   cancel(providerRef: string): Promise<void>;
   refund(providerRef: string, amountCents: number): Promise<void>;

@@ -1,20 +1,21 @@
 /**
- * The built-in test provider, used when no payment keys are configured: its hosted page is one of our own
- * pages (`/{lang}/payment/test/{paymentId}`), which says that no money moves. Its buttons settle the session
- * and notify the server through a webhook signed with HMAC-SHA256, exactly the path a real provider takes.
+ * The built-in test provider, on only in test mode (PAYMENTS_TEST_MODE, or a local site without real providers):
+ * its hosted page is one of our own pages (`/{lang}/payment/test/{paymentId}`), which says that no money moves.
+ * Its buttons settle the session and notify the server through a webhook signed with HMAC-SHA256, exactly the
+ * path a real provider takes. Sessions and the signing key live in the database, like a real provider's records
+ * live at the provider: a session opened through one instance can be settled through any other.
  */
 import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { providerSecrets, testPaymentSessions } from '../db/schema.ts';
 import type { PaymentProvider, PreparedSession, VerifiedPayment, WebhookEvent } from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 
-export type TestOutcome = 'approve' | 'decline' | 'cancel';
+export const TEST_OUTCOMES = ['approve', 'decline', 'cancel'] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
-interface TestSession {
-  paymentId: number;
-  amountCents: number;
-  currency: string;
-  status: VerifiedPayment['status'];
-}
+export type TestSession = typeof testPaymentSessions.$inferSelect;
 
 const OUTCOME_STATUS: Record<TestOutcome, VerifiedPayment['status']> = {
   approve: 'confirmed',
@@ -25,42 +26,85 @@ const OUTCOME_STATUS: Record<TestOutcome, VerifiedPayment['status']> = {
 export const TEST_SIGNATURE_HEADER = 'x-test-provider-signature';
 
 export function createTestProvider({
+  db,
   publicUrl,
-  secret = crypto.randomBytes(32).toString('hex'),
+  secret,
 }: {
+  db: Database;
   publicUrl: string;
+  /** Tests may fix the key; otherwise one key is created once in the database and shared by every instance. */
   secret?: string;
 }) {
-  const sessions = new Map<string, TestSession>();
-  const sign = (body: string) => crypto.createHmac('sha256', secret).update(body).digest('hex');
+  let signingKey: Promise<string> | undefined = secret === undefined ? undefined : Promise.resolve(secret);
+
+  async function storedKey(): Promise<string> {
+    // The first instance to ask creates the key; every other one (now or after a restart) reads the same.
+    await db
+      .insert(providerSecrets)
+      .values({ provider: 'test', secret: crypto.randomBytes(32).toString('hex') })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(providerSecrets).where(eq(providerSecrets.provider, 'test'));
+    return row!.secret;
+  }
+
+  async function sign(body: string): Promise<string> {
+    signingKey ??= storedKey().catch((error: unknown) => {
+      signingKey = undefined;
+      throw error;
+    });
+    return crypto
+      .createHmac('sha256', await signingKey)
+      .update(body)
+      .digest('hex');
+  }
+
+  async function session(providerRef: string): Promise<TestSession | undefined> {
+    const [row] = await db
+      .select()
+      .from(testPaymentSessions)
+      .where(eq(testPaymentSessions.providerRef, providerRef));
+    return row;
+  }
+
+  /** Moves a pending session to its outcome; a settled session keeps its status. */
+  async function settleSession(providerRef: string, status: VerifiedPayment['status']) {
+    await db
+      .update(testPaymentSessions)
+      .set({ status })
+      .where(
+        and(eq(testPaymentSessions.providerRef, providerRef), eq(testPaymentSessions.status, 'pending')),
+      );
+  }
 
   const provider: PaymentProvider & {
-    settle(providerRef: string, outcome: TestOutcome): { rawBody: Buffer; headers: Record<string, string> };
-    session(providerRef: string): TestSession | undefined;
+    settle(
+      providerRef: string,
+      outcome: TestOutcome,
+    ): Promise<{ rawBody: Buffer; headers: Record<string, string> }>;
+    session(providerRef: string): Promise<TestSession | undefined>;
   } = {
     id: 'test',
 
     async prepare(input): Promise<PreparedSession> {
       const providerRef = `test_${crypto.randomBytes(12).toString('hex')}`;
-      sessions.set(providerRef, {
+      await db.insert(testPaymentSessions).values({
+        providerRef,
         paymentId: input.paymentId,
         amountCents: input.amountCents,
         currency: input.currency,
-        status: 'pending',
       });
       return { providerRef, redirectUrl: `${publicUrl}/${input.locale}/payment/test/${input.paymentId}` };
     },
 
     async verify(providerRef) {
-      const session = sessions.get(providerRef);
-      // A session from before a restart is unknown to this process: it stays pending until it expires.
-      if (!session) return { status: 'pending', amountCents: 0, currency: 'EUR' };
-      return { status: session.status, amountCents: session.amountCents, currency: session.currency };
+      const found = await session(providerRef);
+      if (!found) return { status: 'pending', amountCents: 0, currency: 'EUR' };
+      return { status: found.status, amountCents: found.amountCents, currency: found.currency };
     },
 
     async parseWebhook(rawBody, headers): Promise<WebhookEvent | null> {
       const signature = headers[TEST_SIGNATURE_HEADER];
-      const expected = sign(rawBody.toString('utf8'));
+      const expected = await sign(rawBody.toString('utf8'));
       if (
         typeof signature !== 'string' ||
         signature.length !== expected.length ||
@@ -73,28 +117,28 @@ export function createTestProvider({
     },
 
     async cancel(providerRef) {
-      const session = sessions.get(providerRef);
-      if (session && session.status === 'pending') session.status = 'cancelled';
+      await settleSession(providerRef, 'cancelled');
     },
 
     async refund(providerRef) {
-      const session = sessions.get(providerRef);
-      if (session) session.status = 'cancelled';
+      await db
+        .update(testPaymentSessions)
+        .set({ status: 'cancelled' })
+        .where(eq(testPaymentSessions.providerRef, providerRef));
     },
 
     /** The buyer's choice on the test page: settles the session and returns the signed notification. */
-    settle(providerRef, outcome) {
-      const session = sessions.get(providerRef);
-      if (session && session.status === 'pending') session.status = OUTCOME_STATUS[outcome];
+    async settle(providerRef, outcome) {
+      await settleSession(providerRef, OUTCOME_STATUS[outcome]);
       const body = JSON.stringify({
         id: `evt_${crypto.randomBytes(8).toString('hex')}`,
         type: `session.${outcome}`,
         session: providerRef,
       });
-      return { rawBody: Buffer.from(body), headers: { [TEST_SIGNATURE_HEADER]: sign(body) } };
+      return { rawBody: Buffer.from(body), headers: { [TEST_SIGNATURE_HEADER]: await sign(body) } };
     },
 
-    session: (providerRef) => sessions.get(providerRef),
+    session,
   };
   return provider;
 }

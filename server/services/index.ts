@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
-import { createProviders } from '../payments/index.ts';
+import { createProviders, type Providers } from '../payments/index.ts';
 import { createAccountsService } from './accounts.ts';
 import { createAdminService } from './admin.ts';
 import { createHomologationsService } from './homologations.ts';
 import { createDocumentsService } from './documents.ts';
 import { createOrderNotifications } from './order-notifications.ts';
 import { createOrdersService } from './orders.ts';
-import { createPaymentsService, type Providers } from './payments.ts';
+import { createPaymentsService } from './payments.ts';
 import { createDisplayRestrictionsService } from './display-restrictions.ts';
 import { createLaureateImportService } from './laureate-import.ts';
 import { createLaureatesService } from './laureates.ts';
@@ -60,7 +60,7 @@ export function createServices(deps: ServiceDependencies) {
   const payments = createPaymentsService({
     db,
     config,
-    providers: deps.providers ?? createProviders(config),
+    providers: deps.providers ?? createProviders(config, db),
     log: deps.log,
   });
   payments.onPaid(createOrderNotifications({ db, config, mail, documents }));

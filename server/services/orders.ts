@@ -3,8 +3,8 @@
  * provider, and the buyer's view of their orders. The payment itself is settled by services/payments.ts.
  */
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { type Locale, LOCALE_TAGS } from '../../domain/locales.ts';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { type Locale, LOCALE_TAGS, isLocale } from '../../domain/locales.ts';
 import { formatOpeningHours } from '../../domain/opening-hours.ts';
 import { normalizePhone } from '../../domain/phone.ts';
 import { priceOrder } from '../../domain/prices.ts';
@@ -15,11 +15,12 @@ import {
   scanTokenFromBytes,
 } from '../../domain/references.ts';
 import type { Order } from '../../domain/schemas/order.ts';
+import type { PaymentMode } from '../../domain/statuses.ts';
 import { earliestPostalDate, today } from '../../domain/dates.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, documents, orders } from '../db/schema.ts';
-import { notFound, validationError } from '../errors.ts';
+import { AppError, notFound, validationError } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import type { PaymentsService } from './payments.ts';
 import type { createOrderDraftsService } from './order-drafts.ts';
@@ -41,6 +42,8 @@ export function presentOrder(
     id: order.id,
     reference: orderReference(order.id),
     status: order.status,
+    /** Unpaid and not expired: the account offers to pay it (again). */
+    payable: (order.status === 'pending' || order.status === 'failed') && order.expiresAt > new Date(),
     price: {
       unit_price: order.unitPriceCents,
       count: orderCandidates.length,
@@ -73,6 +76,17 @@ export function presentOrder(
 }
 
 export type PresentedOrder = ReturnType<typeof presentOrder>;
+
+/**
+ * What was ordered, all but the payment method: placing the same draft again (back from the provider without
+ * paying) finds the pending order instead of creating a second one.
+ */
+export function orderContentHash(input: Order): string {
+  const { mode_paiement: _method, ...content } = input;
+  return crypto.createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+const notPayable = (message: string) => new AppError(409, 'order_not_payable', message);
 
 const isUniqueViolation = (error: unknown) => {
   const candidate = error as { code?: string; cause?: { code?: string } };
@@ -134,7 +148,40 @@ export function createOrdersService(deps: {
     };
   }
 
-  return {
+  async function ownOrder(userId: number, orderId: number) {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    if (!order) throw notFound('No such order');
+    return order;
+  }
+
+  /** Pending and failed orders can be paid until they expire; paid and cancelled ones cannot. */
+  function payable(order: OrderRow, now: Date) {
+    if (order.status === 'paid') throw notPayable('The order is paid');
+    if (order.status === 'cancelled') throw notPayable('The order is cancelled');
+    if (order.expiresAt <= now) throw notPayable('The order has expired');
+  }
+
+  function startSession(
+    user: { email: string },
+    paymentId: number,
+    order: { orderId: number; count: number; price: { total: number; currency: string }; locale: Locale },
+  ) {
+    const t = translator(order.locale, 'documents');
+    return payments.startSession(paymentId, {
+      orderId: order.orderId,
+      reference: orderReference(order.orderId),
+      amountCents: order.price.total,
+      currency: order.price.currency,
+      description: t('orderDescription', { count: order.count }),
+      locale: order.locale,
+      customerEmail: user.email,
+    });
+  }
+
+  const service = {
     priceCents: () => config.priceCents,
 
     earliestPostalDate: (now = new Date()) => earliestPostalDate(today(now), config.postalWorkingDays),
@@ -173,8 +220,30 @@ export function createOrdersService(deps: {
       ) {
         throw validationError({ point_retrait: 'validation:point_retrait_required' });
       }
-      const price = priceOrder(input.candidats.length, config.priceCents);
       const provider = payments.providerFor(input.mode_paiement);
+      const contentHash = orderContentHash(input);
+      const [pending] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, user.id),
+            eq(orders.contentHash, contentHash),
+            eq(orders.status, 'pending'),
+            gt(orders.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(orders.id))
+        .limit(1);
+      if (pending) {
+        const redirectUrl = await service.pay(user, pending.id, {
+          locale: options.locale,
+          mode: input.mode_paiement,
+          now,
+        });
+        return { id: pending.id, redirectUrl };
+      }
+      const price = priceOrder(input.candidats.length, config.priceCents);
       let created: { orderId: number; paymentId: number };
       try {
         created = await db.transaction(async (tx) => {
@@ -196,6 +265,7 @@ export function createOrdersService(deps: {
               currency: price.currency,
               locale: options.locale,
               idempotencyKey: options.idempotencyKey ?? null,
+              contentHash,
               date_commande: now,
               expiresAt: new Date(now.getTime() + config.orderExpiryMinutes * 60_000),
             })
@@ -230,17 +300,63 @@ export function createOrdersService(deps: {
       }
       // The draft stays until the order is paid (services/order-notifications.ts), so that a cancelled payment
       // gives the buyer back what they had typed.
-      const t = translator(options.locale, 'documents');
-      const redirectUrl = await payments.startSession(created.paymentId, {
+      const redirectUrl = await startSession(user, created.paymentId, {
         orderId: created.orderId,
-        reference: orderReference(created.orderId),
-        amountCents: price.total,
-        currency: price.currency,
-        description: t('orderDescription', { count: input.candidats.length }),
+        count: input.candidats.length,
+        price,
         locale: options.locale,
-        customerEmail: user.email,
       });
       return { id: created.orderId, redirectUrl };
+    },
+
+    /**
+     * A new payment attempt on the buyer's unpaid order (paying again from the account, or the same draft placed
+     * again): earlier attempts still open are closed first. Paid, expired and cancelled orders answer 409.
+     */
+    async pay(
+      user: { id: number; email: string },
+      orderId: number,
+      options: { locale?: Locale; mode?: PaymentMode; now?: Date } = {},
+    ): Promise<string> {
+      const now = options.now ?? new Date();
+      const order = await ownOrder(user.id, orderId);
+      const provider = payments.providerFor(options.mode ?? order.mode_paiement);
+      payable(order, now);
+      if ((await payments.closeOpenAttempts(order.id)) === 'paid') throw notPayable('The order is paid');
+      const paymentId = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+        payable(locked!, now);
+        await tx
+          .update(orders)
+          .set({
+            status: 'pending',
+            mode_paiement: options.mode ?? locked!.mode_paiement,
+            // A new attempt gets the full delay again, so that the order does not expire under the buyer.
+            expiresAt: new Date(now.getTime() + config.orderExpiryMinutes * 60_000),
+            updatedAt: now,
+          })
+          .where(eq(orders.id, order.id));
+        const [payment] = await tx
+          .insert(payments.table)
+          .values({
+            orderId: order.id,
+            provider: provider.id,
+            amountCents: locked!.totalCents,
+            currency: locked!.currency,
+          })
+          .returning({ id: payments.table.id });
+        return payment!.id;
+      });
+      const [{ value: candidateCount } = { value: 0 }] = await db
+        .select({ value: count() })
+        .from(candidates)
+        .where(eq(candidates.orderId, order.id));
+      return startSession(user, paymentId, {
+        orderId: order.id,
+        count: candidateCount,
+        price: { total: order.totalCents, currency: order.currency },
+        locale: options.locale ?? (isLocale(order.locale) ? order.locale : 'fr'),
+      });
     },
 
     async list(userId: number): Promise<PresentedOrder[]> {
@@ -270,5 +386,13 @@ export function createOrdersService(deps: {
       if (!order) throw notFound('No such order');
       return order;
     },
+
+    /** The buyer gives up an unpaid order (a button, never a link). Answers its status afterwards. */
+    async cancel(userId: number, orderId: number) {
+      const status = await payments.cancelByBuyer(orderId, userId);
+      if (status === 'paid') throw notPayable('The order is paid');
+      return { status };
+    },
   };
+  return service;
 }

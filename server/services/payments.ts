@@ -5,25 +5,25 @@
  * (a replayed or late event changes nothing). A confirmed payment marks the order paid and its candidates
  * ready to process, and sends the confirmation.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentMethod } from '../../domain/payment-methods.ts';
 import { canTransition, type OrderStatus, type PaymentMode } from '../../domain/statuses.ts';
 import type { Locale } from '../../domain/locales.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, orders, paymentEvents, payments, users } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
+import type { Providers } from '../payments/index.ts';
+import { paymentMethods } from '../payments/methods.ts';
 import type { PaymentProvider, ProviderId, VerifiedPayment } from '../payments/provider.ts';
-import type { TestOutcome, TestProvider } from '../payments/test-provider.ts';
+import { createTestCheckout } from '../payments/test-checkout.ts';
 import { recordAudit } from './audit.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-export interface Providers {
-  stripe?: PaymentProvider;
-  paypal?: PaymentProvider;
-  test: TestProvider;
-}
+/** Attempts in these states may still be paid at the provider. */
+const OPEN_PAYMENT_STATUSES = ['created', 'pending'] as const;
 
 /** What happens after an order is paid (confirmation email, documents); called after the commit. */
 export type PaidListener = (orderId: number) => Promise<void>;
@@ -49,6 +49,7 @@ export function createPaymentsService(deps: {
 }) {
   const { db, config, providers } = deps;
   const paidListeners: PaidListener[] = [];
+  const methods = paymentMethods(providers, providers.test !== undefined);
 
   function provider(id: ProviderId): PaymentProvider {
     const found = providers[id];
@@ -115,6 +116,9 @@ export function createPaymentsService(deps: {
 
       const nextOrderStatus = ORDER_STATUS_FOR[verified.status];
       if (!nextOrderStatus || !canTransition(order.status, nextOrderStatus)) return order.status;
+      // An earlier attempt that fails or expires says nothing about the order once the buyer has started
+      // another one (paying again from the account); only money received always counts.
+      if (nextOrderStatus !== 'paid' && (await newerAttemptExists(tx, payment))) return order.status;
       await tx
         .update(orders)
         .set({
@@ -144,22 +148,33 @@ export function createPaymentsService(deps: {
     return orderStatus;
   }
 
+  async function newerAttemptExists(tx: Pick<Database, 'select'>, payment: PaymentRow) {
+    const [newer] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, payment.orderId), sql`${payments.id} > ${payment.id}`))
+      .limit(1);
+    return newer !== undefined;
+  }
+
+  /** The buyer's latest attempt to pay their order; another person's order is not found. */
+  async function latestAttempt(orderId: number, userId: number) {
+    const [row] = await db
+      .select({ payment: payments })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .orderBy(sql`${payments.id} desc`)
+      .limit(1);
+    return row?.payment;
+  }
+
   async function findByRef(providerId: ProviderId, providerRef: string): Promise<PaymentRow | undefined> {
     const [payment] = await db
       .select()
       .from(payments)
       .where(and(eq(payments.provider, providerId), eq(payments.providerRef, providerRef)));
     return payment;
-  }
-
-  async function ownedTestPayment(paymentId: number, userId: number) {
-    const [row] = await db
-      .select({ payment: payments, order: orders })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(payments.id, paymentId), eq(payments.provider, 'test'), eq(orders.userId, userId)));
-    if (!row || !row.payment.providerRef) throw notFound('No such payment');
-    return row;
   }
 
   const service = {
@@ -169,11 +184,22 @@ export function createPaymentsService(deps: {
       paidListeners.push(listener);
     },
 
-    /** card → Stripe Checkout, wallet → PayPal; the test provider stands in for any that is not configured. */
+    /** The methods the payment page offers, each with the provider that serves it. */
+    methods(): PaymentMethod[] {
+      return methods;
+    },
+
+    testMode: providers.test !== undefined,
+
+    /** The provider of a method; a method that is not offered is refused, never routed to another provider. */
     providerFor(mode: PaymentMode): PaymentProvider {
-      if (mode === 'card' && providers.stripe) return providers.stripe;
-      if (mode === 'wallet' && providers.paypal) return providers.paypal;
-      return providers.test;
+      const method = methods.find((entry) => entry.id === mode);
+      if (!method) {
+        throw new AppError(400, 'payment_method_unavailable', `Payment method ${mode} is not offered`, {
+          fields: { mode_paiement: 'validation:payment_method_unavailable' },
+        });
+      }
+      return provider(method.provider);
     },
 
     /** Opens the hosted session of a created payment; a provider failure fails the payment and the order. */
@@ -192,11 +218,10 @@ export function createPaymentsService(deps: {
       const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
       if (!payment) throw notFound('No such payment');
       const chosen = provider(payment.provider);
-      const returnUrl =
-        chosen.id === 'paypal'
-          ? `${config.publicUrl}/api/payments/paypal/return?order=${input.orderId}&lang=${input.locale}`
-          : `${config.publicUrl}/${input.locale}/confirmation?order=${input.orderId}`;
-      const cancelUrl = `${config.publicUrl}/api/payments/${chosen.id}/cancel?order=${input.orderId}&lang=${input.locale}`;
+      // Both are pages that only show the order's state: what changes it is a POST from the page (finishing
+      // or cancelling the payment) or the provider's signed webhook.
+      const returnUrl = `${config.publicUrl}/${input.locale}/confirmation?order=${input.orderId}`;
+      const cancelUrl = `${config.publicUrl}/${input.locale}/payment-cancelled?order=${input.orderId}`;
       try {
         const session = await chosen.prepare({ ...input, paymentId, returnUrl, cancelUrl });
         await db
@@ -257,68 +282,74 @@ export function createPaymentsService(deps: {
       return 'applied' as const;
     },
 
-    /** The buyer is back from the provider (PayPal captures here); checks the real status and applies it. */
-    async completeReturn(providerId: ProviderId, orderId: number, userId: number) {
-      const chosen = provider(providerId);
-      const [row] = await db
-        .select({ payment: payments })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(payments.provider, providerId)))
-        .orderBy(sql`${payments.id} desc`)
-        .limit(1);
-      if (!row?.payment.providerRef) throw notFound('No such payment');
+    /**
+     * The buyer is back from the provider and their page asks to finish: the provider captures if it needs to
+     * (PayPal), and the real status is applied. Answers the order's status.
+     */
+    async completeReturn(orderId: number, userId: number): Promise<OrderStatus> {
+      const payment = await latestAttempt(orderId, userId);
+      if (!payment?.providerRef) throw notFound('No such payment');
+      const chosen = provider(payment.provider);
       const verified = chosen.complete
-        ? await chosen.complete(row.payment.providerRef)
-        : await chosen.verify(row.payment.providerRef);
-      return apply(row.payment.id, verified);
+        ? await chosen.complete(payment.providerRef)
+        : await chosen.verify(payment.providerRef);
+      // apply answers null only for an event already applied, and no event is passed here.
+      return (await apply(payment.id, verified)) ?? 'pending';
     },
 
-    /** The buyer gave up on the provider's page: the attempt and the order are cancelled. */
-    async cancelByBuyer(providerId: ProviderId, orderId: number, userId: number) {
-      const [row] = await db
-        .select({ payment: payments })
+    /**
+     * Closes the order's open attempts before a new one or a cancellation. An attempt the provider reports paid
+     * is applied instead, and its order's status answered ('paid'): the caller must not go on.
+     */
+    async closeOpenAttempts(orderId: number): Promise<OrderStatus | null> {
+      const open = await db
+        .select()
         .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(payments.provider, providerId)))
-        .orderBy(sql`${payments.id} desc`)
-        .limit(1);
-      if (!row?.payment.providerRef) throw notFound('No such payment');
-      const chosen = provider(providerId);
-      const verified = await chosen.verify(row.payment.providerRef);
-      if (verified.status === 'confirmed') return apply(row.payment.id, verified);
-      await chosen
-        .cancel(row.payment.providerRef)
-        .catch((error: unknown) => deps.log?.warn({ err: error }, 'provider cancel failed'));
-      return apply(row.payment.id, { ...verified, status: 'cancelled' });
-    },
-
-    /** The test provider's hosted page: the payment of the signed-in buyer, or null. */
-    async testSession(paymentId: number, user: { id: number } | null) {
-      if (!user) return null;
-      try {
-        const { payment, order } = await ownedTestPayment(paymentId, user.id);
-        return {
-          paymentId: payment.id,
-          orderId: order.id,
-          reference: String(order.id).padStart(8, '0'),
-          amountCents: payment.amountCents,
-          currency: payment.currency,
-          status: payment.status,
-        };
-      } catch {
-        return null;
+        .where(and(eq(payments.orderId, orderId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
+      for (const payment of open) {
+        const chosen = providers[payment.provider];
+        if (payment.providerRef && chosen) {
+          const verified = await chosen.verify(payment.providerRef);
+          if (verified.status === 'confirmed') return apply(payment.id, verified);
+          await chosen
+            .cancel(payment.providerRef)
+            .catch((error: unknown) => deps.log?.warn({ err: error }, 'provider cancel failed'));
+        }
+        await db
+          .update(payments)
+          .set({ status: 'cancelled', updatedAt: new Date() })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
       }
+      return null;
     },
 
-    /** A button of the test page: settle the session, deliver the signed webhook, say where the buyer goes. */
-    async testAction(paymentId: number, userId: number, outcome: TestOutcome, lang: Locale): Promise<string> {
-      const { payment, order } = await ownedTestPayment(paymentId, userId);
-      const notification = providers.test.settle(payment.providerRef!, outcome);
-      await service.handleWebhook('test', notification.rawBody, notification.headers);
-      return outcome === 'cancel'
-        ? `/${lang}/payment-cancelled?order=${order.id}`
-        : `/${lang}/confirmation?order=${order.id}`;
+    /** The buyer gives up (a button on the cancelled page): open attempts are closed and the order cancelled. */
+    async cancelByBuyer(orderId: number, userId: number): Promise<OrderStatus> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) throw notFound('No such order');
+      if (order.status === 'paid' || order.status === 'cancelled') return order.status;
+      const settled = await service.closeOpenAttempts(orderId);
+      if (settled === 'paid') return settled;
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!locked || !canTransition(locked.status, 'cancelled')) return locked?.status ?? 'cancelled';
+        await tx
+          .update(orders)
+          .set({ status: 'cancelled', updatedAt: new Date() })
+          .where(eq(orders.id, orderId));
+        await recordAudit(tx, {
+          actorId: userId,
+          action: 'order.cancelled',
+          entity: 'order',
+          entityId: orderId,
+          before: { status: locked.status },
+          after: { status: 'cancelled' },
+        });
+        return 'cancelled' as const;
+      });
     },
 
     /** Pending orders past their expiry are cancelled, and so are their open payment sessions. */
@@ -371,6 +402,12 @@ export function createPaymentsService(deps: {
         .where(eq(orders.id, orderId));
       return row;
     },
+    /** The test provider's hosted page (404 everywhere outside test mode). */
+    testCheckout: createTestCheckout({
+      db,
+      provider: providers.test,
+      deliverWebhook: (rawBody, headers): Promise<unknown> => service.handleWebhook('test', rawBody, headers),
+    }),
   };
   return service;
 }

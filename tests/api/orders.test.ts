@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../domain/dates.ts';
-import { auditLog, candidates, mailOutbox, orders, payments } from '../../server/db/schema.ts';
+import {
+  auditLog,
+  candidates,
+  mailOutbox,
+  orders,
+  payments,
+  testPaymentSessions,
+} from '../../server/db/schema.ts';
 import { TEST_SIGNATURE_HEADER, createTestProvider } from '../../server/payments/test-provider.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
@@ -14,8 +21,8 @@ beforeAll(async () => {
   t = await createTestApp(
     {},
     {
-      providers: (config) => {
-        testProvider = createTestProvider({ publicUrl: config.publicUrl, secret: 'test-secret' });
+      providers: (config, db) => {
+        testProvider = createTestProvider({ db, publicUrl: config.publicUrl, secret: 'test-secret' });
         return { test: testProvider };
       },
     },
@@ -285,7 +292,7 @@ describe('webhooks', () => {
   async function approvedNotification(user: User) {
     const { id } = (await placeOrder(user)).json();
     const payment = await paymentOf(id);
-    return { id, notification: testProvider.settle(payment.providerRef!, 'approve') };
+    return { id, notification: await testProvider.settle(payment.providerRef!, 'approve') };
   }
 
   const deliver = (
@@ -329,7 +336,7 @@ describe('webhooks', () => {
     const { id, notification } = await approvedNotification(user);
     await deliver(notification);
     const payment = await paymentOf(id);
-    const lateFailure = testProvider.settle(payment.providerRef!, 'decline');
+    const lateFailure = await testProvider.settle(payment.providerRef!, 'decline');
     expect((await deliver(lateFailure)).statusCode).toBe(200);
     expect((await t.services.orders.status(user.id, id)).status).toBe('paid');
     expect((await paymentOf(id)).status).toBe('confirmed');
@@ -339,14 +346,17 @@ describe('webhooks', () => {
     const user = await signedInUser(t);
     const { id } = (await placeOrder(user)).json();
     const payment = await paymentOf(id);
-    testProvider.session(payment.providerRef!)!.amountCents = 100;
-    await deliver(testProvider.settle(payment.providerRef!, 'approve'));
+    await t.db
+      .update(testPaymentSessions)
+      .set({ amountCents: 100 })
+      .where(eq(testPaymentSessions.providerRef, payment.providerRef!));
+    await deliver(await testProvider.settle(payment.providerRef!, 'approve'));
     expect((await t.services.orders.status(user.id, id)).status).toBe('pending');
     expect((await paymentOf(id)).status).toBe('failed');
   });
 
   it('answers 200 "ignored" for a payment it does not know', async () => {
-    const notification = testProvider.settle('test_unknown', 'approve');
+    const notification = await testProvider.settle('test_unknown', 'approve');
     const response = await deliver(notification);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, result: 'ignored' });

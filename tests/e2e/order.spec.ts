@@ -276,6 +276,68 @@ test.describe('ordering', () => {
     await expect(page).toHaveURL(/\/gb$/);
   });
 
+  test('an order left unpaid at the provider is paid later from the account, as the same order', async ({
+    page,
+  }) => {
+    // Three hand-overs to the provider's page and two visits of the account: longer than most journeys.
+    test.setTimeout(90_000);
+    await signUpAndSignIn(page.request);
+    await saveCompleteDraft(page.request);
+
+    // The payment page offers the methods the server has, and says on every page that this is test mode.
+    await open(page, '/gb/payment', 'pay-button');
+    await expect(page.getByTestId('test-mode-ribbon')).toHaveText('Test mode: no money moves');
+    await expect(page.getByRole('radio', { name: 'Bank card' })).toBeVisible();
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(/\/gb\/payment\/test\/\d+$/);
+    const firstAttempt = page.url();
+
+    // Back to the payment page without paying: paying again reuses the same pending order.
+    await open(page, '/gb/payment', 'pay-button');
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(/\/gb\/payment\/test\/\d+$/);
+    expect(page.url()).not.toBe(firstAttempt);
+
+    await open(page, '/gb/account?tab=orders', 'pay-order');
+    await expect(page.getByTestId('order-card')).toHaveCount(1);
+    await expect(page.getByTestId('order-status')).toHaveText('Awaiting payment');
+    await page.getByTestId('pay-order').click();
+    await expect(page).toHaveURL(/\/gb\/payment\/test\/\d+$/);
+    await hydrated(page, 'test-mode-notice');
+    await page.getByRole('button', { name: 'Approve the payment' }).click();
+
+    await expect(page.getByTestId('confirmation')).toHaveAttribute('data-state', 'paid');
+    await open(page, '/gb/account?tab=orders', 'order-card');
+    await expect(page.getByTestId('order-card')).toHaveCount(1);
+    await expect(page.getByTestId('order-status')).toHaveText('Paid');
+    await expect(page.getByTestId('pay-order')).toHaveCount(0);
+  });
+
+  test('coming back through the cancel address changes nothing; the buttons pay or cancel', async ({
+    page,
+  }) => {
+    await signUpAndSignIn(page.request);
+    await saveCompleteDraft(page.request);
+    await open(page, '/gb/payment', 'pay-button');
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(/\/gb\/payment\/test\/(\d+)$/);
+    const { id } = (await (await page.request.get('/api/orders')).json())[0] as { id: number };
+
+    // The old provider address and the page itself only show the order.
+    await page.goto(`/api/payments/stripe/cancel?order=${id}&lang=gb`);
+    await expect(page).toHaveURL(new RegExp(`/gb/payment-cancelled\\?order=${id}$`));
+    await hydrated(page, 'cancel-order');
+    await expect(page.getByTestId('cancelled-order-state')).toContainText('Awaiting payment');
+    expect(await (await page.request.get(`/api/orders/${id}/status`)).json()).toEqual({ status: 'pending' });
+
+    await page.getByTestId('cancel-order').click();
+    await expect(page.getByTestId('cancelled-order-state')).toContainText('Cancelled');
+    await expect(page.getByTestId('pay-order')).toHaveCount(0);
+    expect(await (await page.request.get(`/api/orders/${id}/status`)).json()).toEqual({
+      status: 'cancelled',
+    });
+  });
+
   test('the draft survives a reload and signing in again; candidates can be removed and reset', async ({
     page,
   }) => {

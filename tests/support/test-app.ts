@@ -4,24 +4,34 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { type Config, parseConfig } from '../../server/config.ts';
-import type { Providers } from '../../server/services/payments.ts';
+import type { Database } from '../../server/db/client.ts';
+import type { Providers } from '../../server/payments/index.ts';
 import type { MailTransport } from '../../server/mail/transport.ts';
 import { createServices } from '../../server/services/index.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { mailTransport?: MailTransport; providers?: (config: Config) => Providers } = {},
+  options: { mailTransport?: MailTransport; providers?: (config: Config, db: Database) => Providers } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-test-'));
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...environment });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    // A public PUBLIC_URL without payment keys would stop the start: tests of other matters pay in test mode.
+    ...(environment.PUBLIC_URL && !environment.STRIPE_SECRET_KEY && !environment.PAYPAL_CLIENT_ID
+      ? { PAYMENTS_TEST_MODE: 'true' }
+      : {}),
+    ...environment,
+  });
   const database = await openTestDatabase();
   const services = createServices({
     db: database.db,
     config,
     mailDelivery: 'manual',
     mailTransport: options.mailTransport,
-    providers: options.providers?.(config),
+    providers: options.providers?.(config, database.db),
   });
   const app = await buildApp({ config, database, services, pages: false, logger: false });
   await app.ready();

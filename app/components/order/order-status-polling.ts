@@ -57,7 +57,11 @@ export function orderIdParam(value: string | null): number | null {
   return id > 0 ? id : null;
 }
 
-/** The confirmation page's state for an order, polling from the browser; `retry` starts again after a timeout. */
+/**
+ * The confirmation page's state for an order, polling from the browser; `retry` starts again after a timeout.
+ * Each round first asks the server, by POST, to finish the payment with the provider (PayPal captures the
+ * approved order then): coming back to the page's address alone changes nothing.
+ */
 export function useOrderConfirmation(orderId: number | null) {
   const [state, setState] = useState<ConfirmationState>(orderId === null ? 'unknown' : 'checking');
   const [round, setRound] = useState(0);
@@ -65,13 +69,19 @@ export function useOrderConfirmation(orderId: number | null) {
   useEffect(() => {
     if (orderId === null) return;
     const controller = new AbortController();
-    void pollOrderStatus({
-      fetchStatus: async () =>
-        (await apiRequest<{ status: OrderStatus }>('GET', `/api/orders/${orderId}/status`)).status,
-      signal: controller.signal,
-    }).then((result) => {
-      if (result) setState(result);
-    });
+    // A failure here (network, no attempt yet) leaves the decision to the provider's webhook: polling goes on.
+    void apiRequest('POST', `/api/orders/${orderId}/complete`)
+      .catch(() => undefined)
+      .then(() =>
+        pollOrderStatus({
+          fetchStatus: async () =>
+            (await apiRequest<{ status: OrderStatus }>('GET', `/api/orders/${orderId}/status`)).status,
+          signal: controller.signal,
+        }),
+      )
+      .then((result) => {
+        if (result) setState(result);
+      });
     return () => controller.abort();
   }, [orderId, round]);
 

@@ -15,6 +15,7 @@ import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
 import { useOrderFormat } from './format.ts';
 import forms from '../forms/forms.module.css';
 import { Notice } from './notice.tsx';
+import { PayOrderButton } from './order-actions.tsx';
 
 export interface OrderDocument {
   kind: 'route_card' | 'frame_plate';
@@ -36,6 +37,8 @@ export interface UserOrder {
   id: number;
   reference: string;
   status: OrderStatus;
+  /** Unpaid and not expired: it can be paid from here. */
+  payable: boolean;
   price: Price;
   date_commande: string;
   mode_livraison: DeliveryMode;
@@ -165,6 +168,14 @@ function OrderCard({ order }: { order: UserOrder }) {
           <CandidateItem key={candidate.id} candidate={candidate} />
         ))}
       </Box>
+      {order.payable && (
+        <Group mt="sm">
+          <PayOrderButton
+            orderId={order.id}
+            label={t('payment.pay', { amount: format.money(order.price.total, order.price.currency) })}
+          />
+        </Group>
+      )}
     </Paper>
   );
 }

@@ -25,7 +25,7 @@ import { today } from '../../../domain/dates.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
 import { orderSchema } from '../../../domain/schemas/order.ts';
-import { PAYMENT_MODES, type PaymentMode } from '../../../domain/statuses.ts';
+import type { PaymentMode } from '../../../domain/statuses.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import {
   type AddressDraft,
@@ -57,6 +57,8 @@ export async function loader(args: Route.LoaderArgs) {
       isLocale(args.params.lang) ? args.params.lang : DEFAULT_LOCALE,
     ),
     orderDate: today(),
+    // Exactly the methods whose provider is on (never one routed to another provider).
+    methods: services.payments.methods().map((method) => method.id),
   };
 }
 
@@ -96,8 +98,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
   const format = useOrderFormat();
   const lang = i18n.language;
-  const { draft, price, pickupPoints, orderDate } = loaderData;
-  const [mode, setMode] = useState<PaymentMode>(draft.mode_paiement ?? 'card');
+  const { draft, price, pickupPoints, orderDate, methods } = loaderData;
+  const [mode, setMode] = useState<PaymentMode | undefined>(
+    draft.mode_paiement && methods.includes(draft.mode_paiement) ? draft.mode_paiement : methods[0],
+  );
   const saving = useMemo(() => ({ ...draft, mode_paiement: mode }), [draft, mode]);
   const autosave = useDraftAutosave(saving);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -119,7 +123,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     setFailure(null);
     autosave.pause();
     try {
-      const created = await createOrder(orderRequest(draft, mode), idempotencyKey, lang);
+      const created = await createOrder(orderRequest(draft, mode ?? 'card'), idempotencyKey, lang);
       window.location.assign(created.redirect_url);
     } catch (error) {
       // Once the server has answered, the attempt is over: a retry gets a new key, and the draft is saved again
@@ -233,12 +237,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
           <Radio.Group
             label={t('payment.method')}
-            value={mode}
-            onChange={(value) => setMode(value === 'wallet' ? 'wallet' : 'card')}
+            value={mode ?? null}
+            onChange={(value) => setMode(methods.find((entry) => entry === value))}
             required
           >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="sm">
-              {PAYMENT_MODES.map((entry) => (
+            <SimpleGrid cols={{ base: 1, sm: methods.length > 1 ? 2 : 1 }} mt="xs" spacing="sm">
+              {methods.map((entry) => (
                 <Paper key={entry} withBorder p="sm">
                   <Radio
                     value={entry}
@@ -277,7 +281,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               leftSection={<IconLock size={18} aria-hidden />}
               onClick={() => void pay()}
               loading={paying}
-              disabled={incomplete}
+              disabled={incomplete || mode === undefined}
               data-testid="pay-button"
             >
               {t('payment.pay', { amount: format.money(price.total, price.currency) })}

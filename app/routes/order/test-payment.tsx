@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const paymentId = Number(params.paymentId);
   const session =
     Number.isSafeInteger(paymentId) && paymentId > 0
-      ? await services.payments.testSession(paymentId, user)
+      ? await services.payments.testCheckout.session(paymentId, user)
       : null;
   if (!session) throw data(null, { status: 404 });
   return { session };
