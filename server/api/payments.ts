@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../domain/locales.ts';
+import { idParam } from '../../domain/schemas/common.ts';
 import { AppError } from '../errors.ts';
 import { WebhookSignatureError } from '../payments/provider.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -57,15 +58,20 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
   });
 
   const returnQuery = z.object({
-    order: z.coerce.number().int().positive(),
+    order: idParam(),
     lang: z.enum(LOCALES).default(DEFAULT_LOCALE),
   });
 
   app.get(
     '/payments/:provider/return',
     {
-      preHandler: requireUser,
-      schema: { tags, params: z.object({ provider: providerParam }), querystring: returnQuery },
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        params: z.object({ provider: providerParam }),
+        querystring: returnQuery,
+      },
     },
     async (request, reply) => {
       const { order, lang } = request.query;
@@ -77,7 +83,7 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
   app.get(
     '/payments/:provider/cancel',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags, params: z.object({ provider: providerParam }), querystring: returnQuery },
     },
     async (request, reply) => {
@@ -90,11 +96,12 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
   app.post(
     '/payments/test/:paymentId/:outcome',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
+        security: [{ bearer: [] }],
         params: z.object({
-          paymentId: z.coerce.number().int().positive(),
+          paymentId: idParam(),
           outcome: z.enum(['approve', 'decline', 'cancel']),
         }),
         querystring: z.object({ lang: z.enum(LOCALES).default(DEFAULT_LOCALE) }),
