@@ -5,13 +5,19 @@ import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { type Config, parseConfig } from '../../server/config.ts';
 import type { Providers } from '../../server/services/payments.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../server/mail/transport.ts';
 import { createServices } from '../../server/services/index.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { mailTransport?: MailTransport; providers?: (config: Config) => Providers } = {},
+  options: {
+    mailTransport?: MailTransport;
+    providers?: (config: Config) => Providers;
+    /** A logger to read what the server and the services log (otherwise nothing is logged). */
+    log?: FastifyBaseLogger;
+  } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-test-'));
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...environment });
@@ -22,8 +28,15 @@ export async function createTestApp(
     mailDelivery: 'manual',
     mailTransport: options.mailTransport,
     providers: options.providers?.(config),
+    log: options.log,
   });
-  const app = await buildApp({ config, database, services, pages: false, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    services,
+    pages: false,
+    ...(options.log ? { log: options.log } : { logger: false }),
+  });
   await app.ready();
   return {
     app,
