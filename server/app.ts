@@ -13,13 +13,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ViteDevServer } from 'vite';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { loggerOptions } from './logging.ts';
 import api from './api/index.ts';
 import documents from './api/documents.ts';
 import health from './api/health.ts';
 import seo from './api/seo.ts';
 import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
-import errors from './plugins/errors.ts';
+import errors, { frameworkErrors } from './plugins/errors.ts';
 import pages from './plugins/pages.ts';
 import security from './plugins/security.ts';
 import type { Services } from './services/index.ts';
@@ -35,17 +36,6 @@ export interface AppOptions {
   log?: FastifyBaseLogger;
 }
 
-/** Never log secrets: credentials, cookies and tokens are redacted from every log line. */
-export const LOG_REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.password_confirmation',
-  '*.current_password',
-  '*.token',
-];
-
 const require = createRequire(import.meta.url);
 const flagsDirectory = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags/4x3');
 
@@ -54,8 +44,9 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     ...(options.log
       ? { loggerInstance: options.log }
-      : { logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT } }),
+      : { logger: options.logger ?? loggerOptions(config.logLevel) }),
     bodyLimit: 1_048_576,
+    frameworkErrors,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   });

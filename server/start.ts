@@ -3,11 +3,10 @@
  * database, build the services, and load the reference and demo content on an empty database.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
-import { LOG_REDACT } from './app.ts';
 import { type Config, parseConfig } from './config.ts';
 import { type DatabaseHandle, sharedDatabase } from './db/client.ts';
 import { seedContent } from './db/seed.ts';
+import { createLogger } from './logging.ts';
 import { createServices, type Services } from './services/index.ts';
 
 export interface Runtime {
@@ -32,8 +31,8 @@ export async function prepareRuntime(
 ): Promise<Runtime> {
   const config = parseConfig(environment);
   const database = await sharedDatabase(config);
-  // One logger for the server and the services (mail worker, payments), with secrets redacted.
-  const log = pino({ level: config.logLevel, redact: LOG_REDACT });
+  // One logger for the server and the services (mail worker, payments), without secrets or personal data.
+  const log = createLogger(config.logLevel);
   const services = createServices({ db: database.db, config, log });
   await seedContent({ db: database.db, config, services });
   await bootstrapAdmin(config.bootstrapAdmin, services, log);

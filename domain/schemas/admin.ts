@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { ADMIN_LIST_IDS } from '../statuses.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
-import { calendarDateField, PAGE_SIZES } from './common.ts';
+import { isValidCalendarDate } from '../dates.ts';
+import { GENERIC_MESSAGE, MAX_PAGE, PAGE_SIZES, calendarDateField, idField, text } from './common.ts';
 
 export const ADMIN_SORTS = [
   'reference',
@@ -15,15 +16,15 @@ export const ADMIN_SORTS = [
   'date_passage',
 ] as const;
 
-const optionalDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+/** A `from`/`to` filter: a real calendar day, or nothing ('' is what an empty date input sends). */
+const optionalDate = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  text().refine(isValidCalendarDate, GENERIC_MESSAGE).optional(),
+);
 
 export const adminCandidatesQuery = z.object({
   list: z.enum(ADMIN_LIST_IDS),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   pageSize: z.coerce
     .number()
     .int()
@@ -31,7 +32,7 @@ export const adminCandidatesQuery = z.object({
     .default(25),
   sort: z.enum(ADMIN_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('asc'),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   epreuve: z
     .enum(CHALLENGE_IDS as [string, ...string[]])
     .optional()
@@ -42,27 +43,27 @@ export const adminCandidatesQuery = z.object({
 export type AdminCandidatesQuery = z.infer<typeof adminCandidatesQuery>;
 
 export const candidateIdsBody = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'validation:generic').max(1000),
+  ids: z.array(idField()).min(1, GENERIC_MESSAGE).max(1000),
 });
 
-export const scanBody = z.object({ text: z.string().max(500) });
+export const scanBody = z.object({ text: text().max(500) });
 
 export const homologationBody = z.object({
-  date_passage: calendarDateField('validation:date_passage_required'),
+  date_passage: calendarDateField('validation:date_passage_required', 'validation:date_invalid'),
   epreuve_realisee: z.enum(CHALLENGE_IDS as ['cingle', 'galerien', 'bicingle'], {
     error: 'validation:epreuve_required',
   }),
-  commentaire: z.string().trim().max(2000).optional().default(''),
+  commentaire: text().trim().max(2000, 'validation:too_long').optional().default(''),
 });
 
 export const rejectionBody = z.object({
-  reason: z.string().trim().min(1, 'validation:reason_required').max(2000, 'validation:too_long'),
+  reason: text('validation:reason_required')
+    .trim()
+    .min(1, 'validation:reason_required')
+    .max(2000, 'validation:too_long'),
 });
 
 export const homologationCorrectionBody = z.object({
-  date_passage: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:date_naissance_invalid')
-    .nullable(),
-  commentaire: z.string().trim().max(2000).nullable(),
+  date_passage: calendarDateField('validation:date_passage_required', 'validation:date_invalid').nullable(),
+  commentaire: text().trim().max(2000, 'validation:too_long').nullable(),
 });

@@ -18,6 +18,7 @@ import {
   optionalText,
   reportIssues,
   requiredText,
+  text,
   type FieldIssue,
 } from './common.ts';
 import type { UserFields } from './user.ts';
@@ -78,23 +79,31 @@ export function candidateSchema(orderDate: CalendarDate) {
 }
 
 /**
+ * A field being filled in: any text the database can keep. The bound is far above every real field's, so that
+ * nothing typed is lost; the real limits apply when the order is placed.
+ */
+export function draftText() {
+  return text().max(1000, 'validation:too_long');
+}
+
+/**
  * A candidate being filled in (the order draft kept in the browser): any field may still be empty; the selects
  * and the date picker hold '' or null until chosen. Checks only the types, which is also all the price needs.
  */
 export const candidateDraftSchema = z.object({
   epreuve: z.union([z.enum(CHALLENGE_IDS), z.literal('')]),
   civilite: z.union([z.enum(CIVILITES), z.literal('')]),
-  nom: z.string(),
-  prenom: z.string(),
-  email: z.string(),
-  portable: z.string(),
-  date_naissance: z.string().nullable(),
-  adresse: z.string(),
-  complement: z.string(),
-  code_postal: z.string(),
-  ville: z.string(),
-  pays: z.string().nullable(),
-  nationalite: z.string().nullable(),
+  nom: draftText(),
+  prenom: draftText(),
+  email: draftText(),
+  portable: draftText(),
+  date_naissance: draftText().nullable(),
+  adresse: draftText(),
+  complement: draftText(),
+  code_postal: draftText(),
+  ville: draftText(),
+  pays: draftText().nullable(),
+  nationalite: draftText().nullable(),
   attestation_condition_physique: z.boolean(),
   attestation_assurance: z.boolean(),
   autorisation_parentale: z.boolean(),

@@ -3,16 +3,73 @@ import * as z from 'zod';
 
 import {
   FORM_ERROR_PATH,
+  ID_OUT_OF_RANGE,
+  INVALID_CHARACTERS,
+  MAX_DATABASE_ID,
   birthDateField,
   calendarDateField,
   contactIssues,
   countryField,
   emailField,
   fieldErrors,
+  idField,
+  idParam,
   optionalText,
   pagingQuery,
   requiredText,
+  text,
 } from './common.ts';
+
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe('text', () => {
+  it('accepts any well-formed text, emoji and accents included', () => {
+    expect(text().parse('Émile 🚴 Mont-Ventoux')).toBe('Émile 🚴 Mont-Ventoux');
+  });
+
+  it.each(['\u0000', 'Mar\u0000tin', '\ud800', 'Ventoux\udfff', '\ude00\ud83d'])(
+    'refuses NUL and lone surrogates (%j) with one localized message',
+    (value) => {
+      expect(messagesOf(text().safeParse(value))).toEqual([INVALID_CHARACTERS]);
+      expect(messagesOf(requiredText('validation:nom_required').safeParse(value))).toEqual([
+        INVALID_CHARACTERS,
+      ]);
+      expect(messagesOf(emailField().safeParse(value))).toEqual([INVALID_CHARACTERS]);
+    },
+  );
+
+  it('says the type message for a value that is not text', () => {
+    expect(messagesOf(text('validation:nom_required').safeParse(42))).toEqual(['validation:nom_required']);
+  });
+});
+
+describe('ids', () => {
+  it('accept whole numbers from 1 to the largest PostgreSQL integer', () => {
+    expect(idField().parse(1)).toBe(1);
+    expect(idField().parse(MAX_DATABASE_ID)).toBe(MAX_DATABASE_ID);
+    expect(idParam().parse('42')).toBe(42);
+  });
+
+  it.each([MAX_DATABASE_ID + 1, 2 ** 53 + 2, 1e300])(
+    'mark %d as out of range (the API answers 404)',
+    (id) => {
+      expect(messagesOf(idField().safeParse(id))).toEqual([ID_OUT_OF_RANGE]);
+      expect(messagesOf(idParam().safeParse(String(BigInt(id))))).toEqual([ID_OUT_OF_RANGE]);
+    },
+  );
+
+  it.each([0, -1, 1.5, '1', null])('refuse %j in a body as invalid', (id) => {
+    expect(messagesOf(idField().safeParse(id))).toEqual(['validation:generic']);
+  });
+
+  it.each(['0', '-1', '1.5', '0x10', ' 12', '1e3', '', 'abc', '\u0000'])(
+    'refuse %j in a path as invalid',
+    (id) => {
+      expect(messagesOf(idParam().safeParse(id))).toEqual(['validation:generic']);
+    },
+  );
+});
 
 describe('requiredText', () => {
   const schema = requiredText('validation:nom_required', 5);

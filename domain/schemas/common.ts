@@ -12,6 +12,51 @@ import { isValidPostalCode } from '../postal-code.ts';
 
 export const GENERIC_MESSAGE = 'validation:generic';
 const TOO_LONG = 'validation:too_long';
+export const INVALID_CHARACTERS = 'validation:invalid_characters';
+
+/**
+ * Text the database can keep: PostgreSQL refuses the NUL character in text and JSON, and a lone surrogate (half
+ * of a character, e.g. an emoji cut in two) is not Unicode at all.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && value.isWellFormed();
+}
+
+/**
+ * The one text schema: every text field of every input (bodies, query strings, path parameters) starts here.
+ * `typeMessage` is the message when the value is missing or not a string.
+ */
+export function text(typeMessage: string = GENERIC_MESSAGE) {
+  return z.string({ error: typeMessage }).refine(isStorableText, { error: INVALID_CHARACTERS, abort: true });
+}
+
+/** The largest id PostgreSQL's `integer` holds: a larger id names no object. */
+export const MAX_DATABASE_ID = 2_147_483_647;
+/**
+ * The message of an id that is a whole number beyond MAX_DATABASE_ID: the API answers 404, as for any other id
+ * that names nothing, rather than 400.
+ */
+export const ID_OUT_OF_RANGE = 'id_out_of_range';
+
+function boundedId(number: z.ZodNumber) {
+  return number
+    .refine(Number.isInteger, { error: GENERIC_MESSAGE, abort: true })
+    .refine((id) => id >= 1, { error: GENERIC_MESSAGE, abort: true })
+    .refine((id) => id <= MAX_DATABASE_ID, { error: ID_OUT_OF_RANGE, abort: true });
+}
+
+/** An object's id in a JSON body: a whole number from 1. */
+export function idField() {
+  return boundedId(z.number({ error: GENERIC_MESSAGE }));
+}
+
+/** An object's id in a path or a query string ('42'). */
+export function idParam() {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+    boundedId(z.number({ error: GENERIC_MESSAGE })),
+  );
+}
 
 export const CIVILITES = ['mme', 'm'] as const;
 
@@ -20,13 +65,12 @@ export const MIN_BIRTH_DATE: CalendarDate = '1900-01-01';
 
 /** A required text, trimmed, 1 to `max` characters; `messageKey` when missing. */
 export function requiredText(messageKey: string, max = 100) {
-  return z.string({ error: messageKey }).trim().min(1, messageKey).max(max, TOO_LONG);
+  return text(messageKey).trim().min(1, messageKey).max(max, TOO_LONG);
 }
 
 /** An optional text (complement): trimmed, missing or null read as ''. */
 export function optionalText(max = 200) {
-  return z
-    .string({ error: GENERIC_MESSAGE })
+  return text()
     .trim()
     .max(max, TOO_LONG)
     .nullish()
@@ -35,13 +79,12 @@ export function optionalText(max = 200) {
 
 /** A country code (pays, nationalite): lowercase ISO 3166 alpha-2; 'FR' is read as 'fr'. */
 export function countryField(messageKey: string) {
-  return z.string({ error: messageKey }).trim().toLowerCase().refine(isCountryCode, messageKey);
+  return text(messageKey).trim().toLowerCase().refine(isCountryCode, messageKey);
 }
 
 /** A calendar date 'YYYY-MM-DD'; `requiredKey` when missing, `invalidKey` when not a real day. */
 export function calendarDateField(requiredKey: string, invalidKey: string = requiredKey) {
-  return z
-    .string({ error: requiredKey })
+  return text(requiredKey)
     .min(1, { error: requiredKey, abort: true })
     .refine(isValidCalendarDate, { error: invalidKey, abort: true });
 }
@@ -57,8 +100,7 @@ export function birthDateField() {
 /** An email address: trimmed and lowercased (addresses are compared that way), at most 254 characters. */
 export function emailField() {
   const messageKey = 'validation:email_invalid';
-  return z
-    .string({ error: messageKey })
+  return text(messageKey)
     .trim()
     .toLowerCase()
     .max(254, messageKey)
@@ -69,9 +111,17 @@ export function emailField() {
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
+/** The last page a table offers: further pages would only make the database skip millions of rows. */
+export const MAX_PAGE = 100_000;
+
 /** `?page=1&pageSize=25`: query strings are text, hence the coercion. */
 export const pagingQuery = z.object({
-  page: z.coerce.number({ error: GENERIC_MESSAGE }).int(GENERIC_MESSAGE).min(1, GENERIC_MESSAGE).default(1),
+  page: z.coerce
+    .number({ error: GENERIC_MESSAGE })
+    .int(GENERIC_MESSAGE)
+    .min(1, GENERIC_MESSAGE)
+    .max(MAX_PAGE, GENERIC_MESSAGE)
+    .default(1),
   pageSize: z.coerce
     .number({ error: GENERIC_MESSAGE })
     .pipe(z.literal(PAGE_SIZES, { error: GENERIC_MESSAGE }))

@@ -1,7 +1,7 @@
 /** Hiding one's results from the public tables: the request form, the emailed link, the account switch. */
 import * as z from 'zod';
 import { FALLBACK_LOCALE, LOCALES } from '../locales.ts';
-import { GENERIC_MESSAGE, emailField } from './common.ts';
+import { GENERIC_MESSAGE, emailField, text } from './common.ts';
 
 /** POST /api/public-display-restriction; `lang` is the page's language, for the email. */
 export const restrictionRequestSchema = z.object({
@@ -11,7 +11,9 @@ export const restrictionRequestSchema = z.object({
 
 /** POST /api/public-display-restriction/confirm: the token of the emailed link. */
 export const restrictionConfirmSchema = z.object({
-  token: z.string({ error: 'validation:invalid_or_expired_token' }).min(1).max(200),
+  token: text('validation:invalid_or_expired_token')
+    .min(1, 'validation:invalid_or_expired_token')
+    .max(200, 'validation:invalid_or_expired_token'),
 });
 
 /** GET and PUT /api/me/public-display: whether the signed-in user's results are hidden. */

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { isCountryCode } from '../countries.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
-import { GENERIC_MESSAGE } from './common.ts';
+import { GENERIC_MESSAGE, text } from './common.ts';
 
 export const LAUREATE_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_LAUREATE_PAGE_SIZE = 25;
@@ -73,8 +73,7 @@ export const laureatesQuery = z.object({
     .default(DEFAULT_LAUREATE_PAGE_SIZE),
   sort: z.preprocess(
     emptyAsUndefined,
-    z
-      .string({ error: GENERIC_MESSAGE })
+    text()
       .transform((value, ctx) => {
         const sort = parseLaureateSort(value);
         if (!sort) ctx.addIssue({ code: 'custom', message: GENERIC_MESSAGE });
@@ -82,11 +81,11 @@ export const laureatesQuery = z.object({
       })
       .default(DEFAULT_LAUREATE_SORT),
   ),
-  q: z.preprocess(emptyAsUndefined, z.string().trim().max(100, GENERIC_MESSAGE).optional()),
+  q: z.preprocess(emptyAsUndefined, text().trim().max(100, GENERIC_MESSAGE).optional()),
   epreuve: z.preprocess(emptyAsUndefined, z.enum(CHALLENGE_IDS, { error: GENERIC_MESSAGE }).optional()),
   pays: z.preprocess(
     emptyAsUndefined,
-    z.string().trim().toLowerCase().refine(isCountryCode, GENERIC_MESSAGE).optional(),
+    text().trim().toLowerCase().refine(isCountryCode, GENERIC_MESSAGE).optional(),
   ),
   year: z.preprocess(
     emptyAsUndefined,

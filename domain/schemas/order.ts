@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { ADULT_AGE } from '../ages.ts';
 import { ageOn, isValidCalendarDate, type CalendarDate } from '../dates.ts';
 import { DELIVERY_MODES, PAYMENT_MODES } from '../statuses.ts';
-import { candidateDraftSchema, candidateSchema } from './candidate.ts';
+import { candidateDraftSchema, candidateSchema, draftText } from './candidate.ts';
 import {
   EVEN_WITH_FIELD_ERRORS,
   GENERIC_MESSAGE,
@@ -17,6 +17,7 @@ import {
   optionalText,
   reportIssues,
   requiredText,
+  text,
   type FieldIssue,
 } from './common.ts';
 
@@ -60,7 +61,7 @@ function shippingFields(orderDate: CalendarDate) {
       },
     ),
     /** The pick-up point's id, when mode_livraison is `retrait` (the server checks it against its list). */
-    point_retrait: z.string().trim().max(40).nullish(),
+    point_retrait: text().trim().max(40).nullish(),
     adresse_livraison: addressSchema,
     adresse_facturation: addressSchema,
     avertissement_condition_physique: z.literal(true, {
@@ -127,3 +128,30 @@ export function orderSchema(orderDate: CalendarDate) {
     );
 }
 export type Order = z.infer<ReturnType<typeof orderSchema>>;
+
+const addressDraftSchema = z.object({
+  nom: draftText(),
+  prenom: draftText(),
+  adresse: draftText(),
+  complement: draftText(),
+  code_postal: draftText(),
+  ville: draftText(),
+  pays: draftText(),
+});
+
+/**
+ * PUT /api/orders/draft: work in progress, so only the shape is checked (every part optional, any value of the
+ * right type); the rules apply when the order is placed. Unknown keys are dropped rather than stored.
+ */
+export const orderDraftSchema = z.object({
+  candidats: z.array(candidateDraftSchema.partial()).max(MAX_CANDIDATES_PER_ORDER),
+  mode_livraison: draftText().nullish(),
+  date_livraison: draftText().nullish(),
+  point_retrait: draftText().nullish(),
+  adresse_livraison: addressDraftSchema.partial().nullish(),
+  adresse_facturation: addressDraftSchema.partial().nullish(),
+  mode_paiement: draftText().nullish(),
+  avertissement_condition_physique: z.boolean().nullish(),
+  avertissement_mineurs: z.boolean().nullish(),
+});
+export type OrderDraftInput = z.infer<typeof orderDraftSchema>;

@@ -16,6 +16,7 @@ import {
   optionalText,
   reportIssues,
   requiredText,
+  text,
   type FieldIssue,
 } from './common.ts';
 
@@ -27,8 +28,7 @@ const PASSWORD_MISMATCH = 'validation:password_mismatch';
  * only stops absurd inputs from costing a long password hash.
  */
 export function passwordField() {
-  return z
-    .string({ error: PASSWORD_RULES })
+  return text(PASSWORD_RULES)
     .min(6, PASSWORD_RULES)
     .max(256, PASSWORD_RULES)
     .regex(/\p{Lu}/u, PASSWORD_RULES)
@@ -36,7 +36,7 @@ export function passwordField() {
     .regex(/\p{Nd}/u, PASSWORD_RULES);
 }
 
-const passwordConfirmationField = z.string({ error: PASSWORD_MISMATCH });
+const passwordConfirmationField = text(PASSWORD_MISMATCH);
 
 function passwordMismatch(value: Record<string, unknown>): FieldIssue[] {
   return value.password === value.password_confirmation
@@ -81,15 +81,15 @@ export type SignupInput = z.infer<typeof signupSchema>;
 /** POST /api/login. The password rules are not applied: they may have changed since the password was chosen. */
 export const loginSchema = z.object({
   email: emailField(),
-  password: z.string({ error: 'validation:password_required' }).min(1, 'validation:password_required'),
+  password: text('validation:password_required').min(1, 'validation:password_required').max(1000),
 });
 
 /** PUT /api/me/password. */
 export const changePasswordSchema = z
   .object({
-    current_password: z
-      .string({ error: 'validation:current_password_required' })
-      .min(1, 'validation:current_password_required'),
+    current_password: text('validation:current_password_required')
+      .min(1, 'validation:current_password_required')
+      .max(1000),
     password: passwordField(),
     password_confirmation: passwordConfirmationField,
   })

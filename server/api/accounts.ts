@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { LOCALES, type Locale, isLocale } from '../../domain/locales.ts';
-import { emailField } from '../../domain/schemas/common.ts';
+import { emailField, text } from '../../domain/schemas/common.ts';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -71,7 +71,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
   app.post(
     '/logout',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags, security: [{ bearer: [] }], response: { 204: z.null(), 401: errorResponse } },
     },
     async (request, reply) => {
@@ -84,7 +84,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
   app.get(
     '/me',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags, security: [{ bearer: [] }], response: { 200: userResponse, 401: errorResponse } },
     },
     async (request) => services.accounts.profile(request.user!.id),
@@ -93,7 +93,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
   app.put(
     '/me',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -107,7 +107,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
   app.put(
     '/me/password',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -124,7 +124,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
   app.get(
     '/me/homologations',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -169,7 +169,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
     {
       schema: {
         tags,
-        params: z.object({ email: emailField(), token: z.string().min(1).max(200) }),
+        params: z.object({ email: emailField(), token: text().min(1).max(200) }),
         body: resetPasswordSchema,
         response: { 200: dataResponse, 400: errorResponse },
       },

@@ -9,6 +9,7 @@ import {
   rejectionBody,
   scanBody,
 } from '../../domain/schemas/admin.ts';
+import { idParam } from '../../domain/schemas/common.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -78,7 +79,7 @@ const dashboardResponse = z.object({
   ),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam() });
 const pdf = (
   reply: {
     type: (value: string) => { header: (name: string, value: string) => { send: (body: Buffer) => unknown } };
@@ -92,7 +93,7 @@ const pdf = (
     .send(Buffer.from(file));
 
 const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('onRequest', requireAdmin);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
   const guarded = { 401: errorResponse, 403: errorResponse };

@@ -52,7 +52,7 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
   app.get(
     '/me/public-display',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -65,7 +65,7 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
   app.put(
     '/me/public-display',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         security: [{ bearer: [] }],

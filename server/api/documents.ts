@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
+import { idParam } from '../../domain/schemas/common.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -10,10 +11,11 @@ const documents: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =
   app.get(
     '/documents/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['documents'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        security: [{ bearer: [] }],
+        params: z.object({ id: idParam() }),
         // The PDF is streamed as it is; only the error answers go through a schema.
         response: { 200: z.any(), 401: errorResponse, 404: errorResponse },
       },

@@ -7,6 +7,7 @@ import {
   laureatesQuery,
   palmaresSchema,
 } from '../../domain/schemas/laureates.ts';
+import { idParam } from '../../domain/schemas/common.ts';
 import { type Encoding, chooseEncoding, compressOnce } from '../plugins/compression.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -65,7 +66,7 @@ const laureates: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =
     {
       schema: {
         tags,
-        params: z.object({ laureateId: z.coerce.number().int().positive() }),
+        params: z.object({ laureateId: idParam() }),
         response: { 200: palmaresSchema, 400: errorResponse, 404: errorResponse },
       },
     },

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { LOCALES, isLocale } from '../../domain/locales.ts';
-import { candidateDraftSchema } from '../../domain/schemas/candidate.ts';
-import { MAX_CANDIDATES_PER_ORDER, orderSchema, priceRequestSchema } from '../../domain/schemas/order.ts';
+import { idParam, text } from '../../domain/schemas/common.ts';
+import { orderDraftSchema, orderSchema, priceRequestSchema } from '../../domain/schemas/order.ts';
 import { ORDER_STATUSES } from '../../domain/statuses.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { validatedForToday } from './dated-schema.ts';
@@ -15,11 +15,6 @@ const priceResponse = z.object({
   count: z.number().int(),
   total: z.number().int(),
   currency: z.string(),
-});
-
-/** A draft is work in progress: only its shape is checked, the rules apply when the order is placed. */
-const draftSchema = z.looseObject({
-  candidats: z.array(candidateDraftSchema.partial()).max(MAX_CANDIDATES_PER_ORDER),
 });
 
 const address = z.object({
@@ -62,10 +57,10 @@ const orderResponse = z.object({
   ),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam() });
 
 const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const tags = ['orders'];
   const security = [{ bearer: [] }];
 
@@ -75,7 +70,7 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       schema: {
         tags,
         security,
-        response: { 200: z.object({ draft: draftSchema.nullable() }), 401: errorResponse },
+        response: { 200: z.object({ draft: z.looseObject({}).nullable() }), 401: errorResponse },
       },
     },
     async (request) => ({ draft: await services.orderDrafts.get(request.user!.id) }),
@@ -87,7 +82,7 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       schema: {
         tags,
         security,
-        body: draftSchema,
+        body: orderDraftSchema,
         response: { 204: z.null(), 400: errorResponse, 401: errorResponse },
       },
     },
@@ -125,7 +120,7 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       schema: {
         tags,
         security,
-        headers: z.looseObject({ 'idempotency-key': z.string().min(8).max(100).optional() }),
+        headers: z.looseObject({ 'idempotency-key': text().min(8).max(100).optional() }),
         querystring: z.object({ lang: z.enum(LOCALES).optional() }),
         body: validatedForToday(orderSchema),
         response: {

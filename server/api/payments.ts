@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../../domain/locales.ts';
 import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
 import { PAYMENT_MODES } from '../../domain/statuses.ts';
+import { idParam } from '../../domain/schemas/common.ts';
 import { AppError } from '../errors.ts';
 import { WebhookSignatureError } from '../payments/provider.ts';
 import { TEST_OUTCOMES } from '../payments/test-provider.ts';
@@ -81,7 +82,7 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
   // state (a link from another site would carry the buyer's cookie): these only lead to the page, whose buttons
   // POST what the buyer decides.
   const returnQuery = z.object({
-    order: z.coerce.number().int().positive(),
+    order: idParam(),
     lang: z.enum(LOCALES).default(DEFAULT_LOCALE),
   });
   for (const [path, page] of [
@@ -99,11 +100,12 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
   app.post(
     '/payments/test/:paymentId/:outcome',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
+        security: [{ bearer: [] }],
         params: z.object({
-          paymentId: z.coerce.number().int().positive(),
+          paymentId: idParam(),
           outcome: z.enum(TEST_OUTCOMES),
         }),
         querystring: z.object({ lang: z.enum(LOCALES).default(DEFAULT_LOCALE) }),

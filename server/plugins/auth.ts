@@ -1,6 +1,8 @@
 /**
  * Who is calling: a session token from `Authorization: Bearer` (API clients) or the HttpOnly cookie (the web
- * app). Guards are small throwing helpers applied to whole scopes (see api/index.ts).
+ * app). Guards are small throwing helpers applied to whole scopes (see api/index.ts), always as `onRequest`
+ * hooks: they run after the session is read and before the body is parsed and validated, so that a signed-out
+ * caller gets 401 and a plain user 403 whatever they send, and learns nothing of a route's fields.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -2,9 +2,10 @@
  * One error handler for the whole server: the JSON error shape of docs/API.md for the API, never a stack trace
  * or an internal message in a 5xx answer.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ID_OUT_OF_RANGE } from '../../domain/schemas/common.ts';
 import { AppError } from '../errors.ts';
 
 export interface ErrorBody {
@@ -15,9 +16,20 @@ function errorBody(code: string, message: string, fields?: Record<string, string
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+/**
+ * Errors Fastify answers before any route is found (a path that is not valid percent-encoded UTF-8): the same
+ * error shape as every other answer. Passed to Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(_error: FastifyError, _request: unknown, reply: FastifyReply) {
+  return reply.code(400).send(errorBody('bad_url', 'Malformed address'));
+}
+
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An id beyond the database's integer range names no object: the same answer as any other missing id.
+      if (error.validation.every((issue) => issue.message === ID_OUT_OF_RANGE))
+        return reply.code(404).send(errorBody('not_found', 'Not found'));
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';

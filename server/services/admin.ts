@@ -293,8 +293,10 @@ export function createAdminService(deps: {
           row.homologation?.numero ?? '',
           row.homologation?.date_passage ?? '',
         ]);
-      // A byte order mark lets spreadsheet programs read the accents as UTF-8.
-      return '\uFEFF' + stringify([header, ...records]);
+      // A byte order mark lets spreadsheet programs read the accents as UTF-8. A text cell that begins with
+      // = + - @ tab or carriage return gets a leading quote (OWASP's CSV injection advice), so that a name
+      // like =HYPERLINK(…) is shown, never run; number cells (the homologation number) are left as they are.
+      return '\uFEFF' + stringify([header, ...records], { escape_formulas: true });
     },
 
     async candidateDetail(candidateId: number) {

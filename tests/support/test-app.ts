@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { type Config, parseConfig } from '../../server/config.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../server/db/client.ts';
 import type { Providers } from '../../server/payments/index.ts';
 import type { MailTransport } from '../../server/mail/transport.ts';
@@ -12,7 +13,12 @@ import { openTestDatabase } from './test-database.ts';
 
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { mailTransport?: MailTransport; providers?: (config: Config, db: Database) => Providers } = {},
+  options: {
+    mailTransport?: MailTransport;
+    providers?: (config: Config, db: Database) => Providers;
+    /** A logger to read what the server and the services log (otherwise nothing is logged). */
+    log?: FastifyBaseLogger;
+  } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-test-'));
   const config = parseConfig({
@@ -32,8 +38,15 @@ export async function createTestApp(
     mailDelivery: 'manual',
     mailTransport: options.mailTransport,
     providers: options.providers?.(config, database.db),
+    log: options.log,
   });
-  const app = await buildApp({ config, database, services, pages: false, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    services,
+    pages: false,
+    ...(options.log ? { log: options.log } : { logger: false }),
+  });
   await app.ready();
   return {
     app,
