@@ -1,0 +1,168 @@
+/**
+ * Reads an uploaded GPS file into track points: GPX and TCX through @tmcw/togeojson on @xmldom/xmldom, FIT through
+ * Garmin's SDK, any of them possibly gzipped (Strava's exports). No parsing of our own: we only pick the format from
+ * the first bytes. Hostile input: a document type declaration is refused before parsing (GPX and TCX never need
+ * one; it is where entity bombs and external entities live), and decompression stops at a fixed output size.
+ * See docs/decisions/0023-track-files.md.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { Decoder, Stream } from '@garmin/fitsdk';
+import { gpx, tcx } from '@tmcw/togeojson';
+import { DOMParser } from '@xmldom/xmldom';
+import type { TrackPoint } from '../../domain/track/analyse.ts';
+import type { TrackFormat } from '../../domain/schemas/track.ts';
+import { AppError } from '../errors.ts';
+
+export const TRACK_LIMITS = {
+  /** An upload, compressed or not (a 24-hour ride at one fix per second is about 15 MB of GPX). */
+  maxUploadBytes: 25 * 1024 * 1024,
+  /** What a gzip may unpack to; beyond it the file is refused as too large, and unpacking stops there. */
+  maxUnpackedBytes: 60 * 1024 * 1024,
+} as const;
+
+const gunzip = promisify(zlib.gunzip);
+
+export const invalidTrack = (message: string) => new AppError(400, 'invalid_track', message);
+export const trackTooLarge = () =>
+  new AppError(413, 'payload_too_large', `The file may not exceed ${TRACK_LIMITS.maxUploadBytes} bytes`);
+
+export interface ReadTrack {
+  format: TrackFormat;
+  points: TrackPoint[];
+}
+
+const isGzip = (bytes: Uint8Array) => bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** Unpacks a gzip, never beyond `maxUnpackedBytes` (a gzip bomb stops there, in memory too). */
+export async function unpack(bytes: Uint8Array): Promise<Uint8Array> {
+  if (!isGzip(bytes)) return bytes;
+  try {
+    return await gunzip(bytes, { maxOutputLength: TRACK_LIMITS.maxUnpackedBytes });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw trackTooLarge();
+    throw invalidTrack('The gzip file is damaged');
+  }
+}
+
+export async function readTrack(upload: Uint8Array): Promise<ReadTrack> {
+  if (upload.length > TRACK_LIMITS.maxUploadBytes) throw trackTooLarge();
+  const bytes = await unpack(upload);
+  if (isGzip(bytes)) throw invalidTrack('A gzip inside a gzip is not a track');
+  if (Decoder.isFIT(Stream.fromByteArray(bytes))) return { format: 'fit', points: readFit(bytes) };
+  return readXml(bytes);
+}
+
+function readFit(bytes: Uint8Array): TrackPoint[] {
+  let messages;
+  try {
+    ({ messages } = new Decoder(Stream.fromByteArray(bytes)).read({
+      convertDateTimesToDates: true,
+      applyScaleAndOffset: true,
+      expandComponents: true,
+      mergeHeartRates: false,
+    }));
+  } catch {
+    throw invalidTrack('The FIT file cannot be read');
+  }
+  // The SDK keeps what it could read of a truncated file (a device that lost power): the records are used.
+  const semicircles = 180 / 2 ** 31;
+  const points: TrackPoint[] = [];
+  for (const record of messages.recordMesgs ?? []) {
+    if (typeof record.positionLat !== 'number' || typeof record.positionLong !== 'number') continue;
+    const altitude = record.enhancedAltitude ?? record.altitude;
+    const time = record.timestamp instanceof Date ? record.timestamp.getTime() : null;
+    points.push({
+      lat: record.positionLat * semicircles,
+      lon: record.positionLong * semicircles,
+      ele: typeof altitude === 'number' && Number.isFinite(altitude) ? altitude : null,
+      time: time !== null && Number.isFinite(time) ? time : null,
+    });
+  }
+  return checked(points);
+}
+
+function readXml(bytes: Uint8Array): ReadTrack {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  // A document type declaration comes before the root element; GPX and TCX files never carry one.
+  const head = text.slice(0, text.search(/<[A-Za-z]/) + 1 || 4096);
+  if (/<!DOCTYPE|<!ENTITY/i.test(head) || /<!ENTITY/i.test(text)) {
+    throw invalidTrack('A track file may not declare a document type or entities');
+  }
+  let document;
+  try {
+    document = new DOMParser({
+      onError: (level) => {
+        if (level !== 'warning') throw new Error('malformed XML');
+      },
+    }).parseFromString(text, 'text/xml');
+  } catch {
+    throw invalidTrack('The file is neither FIT nor well-formed GPX or TCX');
+  }
+  const root = document.documentElement?.localName;
+  // togeojson is typed for the browser's DOM; xmldom's Document implements the parts it uses.
+  const dom = document as unknown as Document;
+  if (root === 'gpx') return { format: 'gpx', points: fromGeoJson(gpx(dom)) };
+  if (root === 'TrainingCenterDatabase') return { format: 'tcx', points: fromGeoJson(tcx(dom)) };
+  throw invalidTrack('The file is neither FIT nor GPX nor TCX');
+}
+
+type Position = number[];
+
+/** The parts of togeojson's output used here (its types lean on @types/geojson, which the project does not need). */
+interface LineFeature {
+  properties: { _gpxType?: string; coordinateProperties?: { times?: unknown } } | null;
+  geometry:
+    | { type: 'LineString'; coordinates: Position[] }
+    | { type: 'MultiLineString'; coordinates: Position[][] }
+    | { type: string }
+    | null;
+}
+
+function fromGeoJson(result: ReturnType<typeof gpx>): TrackPoint[] {
+  const collection = result as unknown as { features: LineFeature[] };
+  const lines: { coordinates: Position[]; times: unknown }[] = [];
+  // A recorded track wins over a planned route in the same file.
+  const recorded = collection.features.filter((feature) => feature.properties?._gpxType !== 'rte');
+  for (const feature of recorded.length > 0 ? recorded : collection.features) {
+    const geometry = feature.geometry;
+    const times = feature.properties?.coordinateProperties?.times;
+    if (geometry && 'coordinates' in geometry && geometry.type === 'LineString') {
+      lines.push({ coordinates: geometry.coordinates as Position[], times });
+    } else if (geometry && 'coordinates' in geometry && geometry.type === 'MultiLineString') {
+      (geometry.coordinates as Position[][]).forEach((coordinates, index) => {
+        lines.push({ coordinates, times: Array.isArray(times) ? times[index] : undefined });
+      });
+    }
+  }
+  const points: TrackPoint[] = [];
+  for (const { coordinates, times } of lines) {
+    // Times are listed only for the points that have one: a partial list cannot be matched to its points.
+    const timeList = Array.isArray(times) && times.length === coordinates.length ? times : null;
+    coordinates.forEach((position, index) => {
+      const time = timeList ? Date.parse(String(timeList[index])) : NaN;
+      points.push({
+        lat: position[1]!,
+        lon: position[0]!,
+        ele: typeof position[2] === 'number' && Number.isFinite(position[2]) ? position[2] : null,
+        time: Number.isFinite(time) ? time : null,
+      });
+    });
+  }
+  return checked(points);
+}
+
+/** Positions out of range are a damaged file; a file without any is not a track. */
+function checked(points: TrackPoint[]): TrackPoint[] {
+  const valid = points.filter(
+    (point) =>
+      Number.isFinite(point.lat) &&
+      Number.isFinite(point.lon) &&
+      Math.abs(point.lat) <= 90 &&
+      Math.abs(point.lon) <= 180,
+  );
+  if (valid.length === 0) throw invalidTrack('The file holds no positions');
+  // One point without a time makes the whole file untimed: the analysis needs all or nothing.
+  if (valid.some((point) => point.time === null)) return valid.map((point) => ({ ...point, time: null }));
+  return valid;
+}
