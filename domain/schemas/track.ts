@@ -1,6 +1,6 @@
 /** The analysis of a GPS track (`POST /api/track-checks`, `GET /api/candidates/{id}/track`). */
 import * as z from 'zod';
-import { ROAD_IDS } from '../ventoux.ts';
+import { ROAD_IDS, type RoadId } from '../ventoux.ts';
 
 export const TRACK_FORMATS = ['gpx', 'tcx', 'fit'] as const;
 export type TrackFormat = (typeof TRACK_FORMATS)[number];
@@ -19,7 +19,7 @@ export const PROBLEM_CODES = [
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
-const roadId = z.enum(ROAD_IDS as [string, ...string[]]);
+const roadId = z.enum(ROAD_IDS as readonly RoadId[] as [RoadId, ...RoadId[]]);
 const instant = z.string().nullable();
 
 export const trackProblemSchema = z.object({
