@@ -1,14 +1,13 @@
 /**
- * Reads an uploaded GPS file into track points: GPX and TCX through @tmcw/togeojson on @xmldom/xmldom, FIT through
- * Garmin's SDK, any of them possibly gzipped (Strava's exports). No parsing of our own: we only pick the format from
- * the first bytes. Hostile input: a document type declaration is refused before parsing (GPX and TCX never need
+ * Reads an uploaded GPS file into track points: GPX and TCX parsed by @xmldom/xmldom (then the few elements we need
+ * read from its DOM), FIT by Garmin's SDK, any of them possibly gzipped (Strava's exports). No parsing of our own:
+ * we only pick the format from the first bytes. Hostile input: a document type declaration is refused before parsing (GPX and TCX never need
  * one; it is where entity bombs and external entities live), and decompression stops at a fixed output size.
  * See docs/decisions/0023-track-files.md.
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Decoder, Stream } from '@garmin/fitsdk';
-import { gpx, tcx } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import type { TrackPoint } from '../../domain/track/analyse.ts';
 import type { TrackFormat } from '../../domain/schemas/track.ts';
@@ -99,55 +98,66 @@ function readXml(bytes: Uint8Array): ReadTrack {
   } catch {
     throw invalidTrack('The file is neither FIT nor well-formed GPX or TCX');
   }
-  const root = document.documentElement?.localName;
-  // togeojson is typed for the browser's DOM; xmldom's Document implements the parts it uses.
-  const dom = document as unknown as Document;
-  if (root === 'gpx') return { format: 'gpx', points: fromGeoJson(gpx(dom)) };
-  if (root === 'TrainingCenterDatabase') return { format: 'tcx', points: fromGeoJson(tcx(dom)) };
+  const root = document.documentElement;
+  if (root?.localName === 'gpx') return { format: 'gpx', points: gpxPoints(root) };
+  if (root?.localName === 'TrainingCenterDatabase') return { format: 'tcx', points: tcxPoints(root) };
   throw invalidTrack('The file is neither FIT nor GPX nor TCX');
 }
 
-type Position = number[];
+type XmlElement = NonNullable<ReturnType<DOMParser['parseFromString']>['documentElement']>;
 
-/** The parts of togeojson's output used here (its types lean on @types/geojson, which the project does not need). */
-interface LineFeature {
-  properties: { _gpxType?: string; coordinateProperties?: { times?: unknown } } | null;
-  geometry:
-    | { type: 'LineString'; coordinates: Position[] }
-    | { type: 'MultiLineString'; coordinates: Position[][] }
-    | { type: string }
-    | null;
+/** Elements named `name` in any namespace, in document order (GPX 1.0 and 1.1 differ in namespace). */
+const elements = (root: XmlElement, name: string) => Array.from(root.getElementsByTagNameNS('*', name));
+
+function child(parent: XmlElement, name: string): XmlElement | null {
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 1 && (node as XmlElement).localName === name) return node as XmlElement;
+  }
+  return null;
 }
 
-function fromGeoJson(result: ReturnType<typeof gpx>): TrackPoint[] {
-  const collection = result as unknown as { features: LineFeature[] };
-  const lines: { coordinates: Position[]; times: unknown }[] = [];
-  // A recorded track wins over a planned route in the same file.
-  const recorded = collection.features.filter((feature) => feature.properties?._gpxType !== 'rte');
-  for (const feature of recorded.length > 0 ? recorded : collection.features) {
-    const geometry = feature.geometry;
-    const times = feature.properties?.coordinateProperties?.times;
-    if (geometry && 'coordinates' in geometry && geometry.type === 'LineString') {
-      lines.push({ coordinates: geometry.coordinates as Position[], times });
-    } else if (geometry && 'coordinates' in geometry && geometry.type === 'MultiLineString') {
-      (geometry.coordinates as Position[][]).forEach((coordinates, index) => {
-        lines.push({ coordinates, times: Array.isArray(times) ? times[index] : undefined });
-      });
-    }
-  }
+const numberIn = (element: XmlElement | null) =>
+  element ? Number.parseFloat(element.textContent ?? '') : NaN;
+const timeIn = (element: XmlElement | null) =>
+  element ? Date.parse((element.textContent ?? '').trim()) : NaN;
+
+function point(lat: number, lon: number, ele: number, time: number): TrackPoint {
+  return {
+    lat,
+    lon,
+    ele: Number.isFinite(ele) ? ele : null,
+    time: Number.isFinite(time) ? time : null,
+  };
+}
+
+/** Track points of every track and segment in order; a file with only a planned route gives its route points. */
+function gpxPoints(root: XmlElement): TrackPoint[] {
+  const recorded = elements(root, 'trkpt');
+  const points = (recorded.length > 0 ? recorded : elements(root, 'rtept')).map((element) =>
+    point(
+      Number.parseFloat(element.getAttribute('lat') ?? ''),
+      Number.parseFloat(element.getAttribute('lon') ?? ''),
+      numberIn(child(element, 'ele')),
+      timeIn(child(element, 'time')),
+    ),
+  );
+  return checked(points);
+}
+
+/** Trackpoints of activities (and of courses, which have no times); those without a position are sensor-only. */
+function tcxPoints(root: XmlElement): TrackPoint[] {
   const points: TrackPoint[] = [];
-  for (const { coordinates, times } of lines) {
-    // Times are listed only for the points that have one: a partial list cannot be matched to its points.
-    const timeList = Array.isArray(times) && times.length === coordinates.length ? times : null;
-    coordinates.forEach((position, index) => {
-      const time = timeList ? Date.parse(String(timeList[index])) : NaN;
-      points.push({
-        lat: position[1]!,
-        lon: position[0]!,
-        ele: typeof position[2] === 'number' && Number.isFinite(position[2]) ? position[2] : null,
-        time: Number.isFinite(time) ? time : null,
-      });
-    });
+  for (const element of elements(root, 'Trackpoint')) {
+    const position = child(element, 'Position');
+    if (!position) continue;
+    points.push(
+      point(
+        numberIn(child(position, 'LatitudeDegrees')),
+        numberIn(child(position, 'LongitudeDegrees')),
+        numberIn(child(element, 'AltitudeMeters')),
+        timeIn(child(element, 'Time')),
+      ),
+    );
   }
   return checked(points);
 }
