@@ -201,12 +201,20 @@ export class Ride {
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.random());
   }
 
+  /** GPS error drifts rather than jumping from fix to fix: a first-order autoregressive walk around the road. */
+  private offset = { north: 0, east: 0 };
+
   private record(vertex: Vertex): void {
     const metresPerDegree = 111_320;
-    const lat = vertex.lat + (this.gaussian() * this.noiseM) / metresPerDegree;
-    const lon =
-      vertex.lon +
-      (this.gaussian() * this.noiseM) / (metresPerDegree * Math.cos((vertex.lat * Math.PI) / 180));
+    // Correlated over about a minute, as a receiver's filtered fixes are.
+    const keep = Math.exp(-this.sampleS / 60);
+    const fresh = Math.sqrt(1 - keep * keep) * this.noiseM;
+    this.offset = {
+      north: keep * this.offset.north + fresh * this.gaussian(),
+      east: keep * this.offset.east + fresh * this.gaussian(),
+    };
+    const lat = vertex.lat + this.offset.north / metresPerDegree;
+    const lon = vertex.lon + this.offset.east / (metresPerDegree * Math.cos((vertex.lat * Math.PI) / 180));
     const ele =
       this.altitude === 'none'
         ? null
