@@ -58,13 +58,11 @@ test.describe('a damaged file', () => {
   test.use({ expectedErrors: [/status of 400/] });
   test('gets a clear message', async ({ page }) => {
     await page.goto('/gb/track-check');
-    await page
-      .getByLabel('Drop your file here or click to choose it')
-      .setInputFiles({
-        name: 'broken.gpx',
-        mimeType: 'application/gpx+xml',
-        buffer: Buffer.from('<gpx><trk>'),
-      });
+    await page.getByLabel('Drop your file here or click to choose it').setInputFiles({
+      name: 'broken.gpx',
+      mimeType: 'application/gpx+xml',
+      buffer: Buffer.from('<gpx><trk>'),
+    });
     await expect(page.getByTestId('track-error')).toHaveText(
       'This file is not a readable GPX, TCX or FIT track.',
     );
