@@ -53,6 +53,10 @@ export const PAGES: readonly Page[] = [
     ns: ['restriction', 'validation'],
     sitemap: true,
   }),
+  page('track-check', 'track-check', 'routes/public/track-check.tsx', 'default', {
+    ns: ['track', 'roads'],
+    sitemap: true,
+  }),
 
   page('login', 'login', 'routes/auth/login.tsx', 'default', { guard: 'guest', ns: ['auth', 'validation'] }),
   page('signup', 'signup', 'routes/auth/signup.tsx', 'default', {
@@ -108,7 +112,7 @@ export const PAGES: readonly Page[] = [
   }),
   page('admin-candidate', 'administration/candidates/:candidateId', 'routes/admin/candidate.tsx', 'admin', {
     guard: 'admin',
-    ns: ['admin', 'validation'],
+    ns: ['admin', 'validation', 'track', 'roads'],
   }),
   page('admin-scan', 'administration/homologations/scan', 'routes/admin/scan.tsx', 'admin', {
     guard: 'admin',

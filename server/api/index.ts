@@ -10,6 +10,7 @@ import laureates from './laureates.ts';
 import statistics from './statistics.ts';
 import orders from './orders.ts';
 import payments from './payments.ts';
+import tracks from './tracks.ts';
 
 export interface ApiOptions {
   services: Services;
@@ -25,6 +26,7 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(displayRestrictions, options);
   await app.register(orders, options);
   await app.register(payments, options);
+  await app.register(tracks, options);
 
   // Unknown API paths answer the JSON error shape instead of falling through to the page handler.
   app.all('/*', { schema: { hide: true } }, async (request) => {

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -19,6 +20,7 @@ import {
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
 import type { Address } from '../../domain/schemas/order.ts';
+import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -423,5 +425,27 @@ export const testPaymentSessions = pgTable('test_payment_sessions', {
 export const providerSecrets = pgTable('provider_secrets', {
   provider: text('provider', { enum: PAYMENT_PROVIDERS }).primaryKey(),
   secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Raw bytes (PostgreSQL `bytea`): drizzle has no built-in column for them. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The GPS file a candidate's buyer attached as evidence of the ride, gzipped, with its analysis. One per
+ * candidate (a new upload replaces it); it goes with the candidate. Never public: it shows where people live.
+ */
+export const candidateTracks = pgTable('candidate_tracks', {
+  candidateId: integer('candidate_id')
+    .primaryKey()
+    .references(() => candidates.id, { onDelete: 'cascade' }),
+  format: text('format', { enum: ['gpx', 'tcx', 'fit'] }).notNull(),
+  /** The file as uploaded, unpacked then gzipped again. */
+  fileGz: bytea('file_gz').notNull(),
+  analysis: jsonb('analysis').$type<TrackAnalysis>().notNull(),
+  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });

@@ -20,6 +20,7 @@ import { createMailService } from './mail.ts';
 import { createOrderDraftsService } from './order-drafts.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { createSessionsService } from './sessions.ts';
+import { createTracksService } from './tracks.ts';
 
 export interface ServiceDependencies {
   db: Database;
@@ -86,6 +87,7 @@ export function createServices(deps: ServiceDependencies) {
       onChange: publicDataChanged,
     }),
     laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
+    tracks: createTracksService({ db, rateLimits }),
     /** Releases what the services hold open (mail transport, Redis). */
     close() {
       mailTransport.close();

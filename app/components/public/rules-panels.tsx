@@ -1,5 +1,5 @@
 /** The content of each section of the rules page, from the `rules` namespace. */
-import { Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBike,
   IconCar,
@@ -163,7 +163,7 @@ function ChecksPanel() {
 }
 
 function HomologationPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const steps = useTextList('rules:tabs.homologation.steps');
   return (
     <>
@@ -175,6 +175,11 @@ function HomologationPanel() {
       </List>
       <Text mt="md" fs="italic">
         {t('rules:tabs.homologation.note')}
+      </Text>
+      <Text mt="md">
+        <Anchor component={Link} to={`/${i18n.language}/track-check`} data-testid="rules-track-check">
+          {t('rules:tabs.homologation.trackCheck')}
+        </Anchor>
       </Text>
     </>
   );

@@ -2,10 +2,10 @@
  * The account page: personal information, orders, homologations and password, one tab each. The tab is in the
  * URL (`?tab=password`, which the user menu's Settings links to), so it can be linked to and survives a reload.
  */
-import { Stack, Tabs } from '@mantine/core';
+import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { IconLock, IconMedal, IconReceipt, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
 import { OrdersTab } from '../../components/account/orders-tab.tsx';
 import { PublicDisplaySwitch } from '../../components/account/public-display-switch.tsx';
@@ -39,7 +39,7 @@ export function shouldRevalidate({
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'profile';
@@ -80,6 +80,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </Tabs.Panel>
         <Tabs.Panel value="orders">
           <OrdersTab />
+          <Text mt="lg">
+            <Anchor component={Link} to={`/${i18n.language}/track-check`} data-testid="account-track-check">
+              {t('account:trackCheckLink')}
+            </Anchor>
+          </Text>
         </Tabs.Panel>
         <Tabs.Panel value="homologations">
           <HomologationsTab />

@@ -29,6 +29,7 @@ import {
 } from '../../components/admin/homologation-panel.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
 import type { CandidateDetail } from '../../components/admin/types.ts';
+import { TrackReport } from '../../components/track/track-report.tsx';
 import type { Route } from './+types/candidate';
 
 /** A service's "no such candidate" (an error with status 404) becomes the not-found page. */
@@ -54,7 +55,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const pickupPointNames = Object.fromEntries(
     services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
   );
-  return { detail, pickupPointNames };
+  const track = await services.tracks.forCandidate(id);
+  return { detail, pickupPointNames, track };
 }
 
 /** Where the back link leads: the list the candidate is in now. */
@@ -110,7 +112,7 @@ function OutcomeMessage({ outcome }: { outcome: JudgementOutcome }) {
 
 export default function CandidatePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { detail, pickupPointNames } = loaderData;
+  const { detail, pickupPointNames, track } = loaderData;
   const { candidate, order, documents, homologation, history } = detail;
   const revalidator = useRevalidator();
   const [outcome, setOutcome] = useState<JudgementOutcome | null>(null);
@@ -149,6 +151,13 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
         {candidate.statut === 'homologated' && homologation && (
           <HomologationRecord candidate={candidate} homologation={homologation} onDone={done} />
         )}
+        <Section title={t('admin:candidate.track')} id="candidate-track">
+          {track ? (
+            <TrackReport analysis={track.analysis} headingOrder={3} />
+          ) : (
+            <Text data-testid="candidate-no-track">{t('admin:candidate.noTrack')}</Text>
+          )}
+        </Section>
         {candidate.statut === 'rejected' && (
           <Section title={t('admin:homologation.rejectedTitle')} id="candidate-rejection">
             <Text data-testid="rejection-reason">{candidate.rejectionReason ?? '—'}</Text>

@@ -1,0 +1,197 @@
+/**
+ * What the track check found, for the rider (track-check page) and the volunteers (admin candidate file): the
+ * verdict per challenge, the ascents with their times, the problems, the track on the map, each ascent's profile.
+ */
+import { Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TrackAnalysis, TrackAscent, TrackProblem, Verdict } from '../../../domain/schemas/track.ts';
+import {
+  CHALLENGE_IDS,
+  type Road,
+  type RoadId,
+  SUMMIT_ALTITUDE_M,
+  roadById,
+} from '../../../domain/ventoux.ts';
+import { AscentProfile } from '../public/ascent-profile.tsx';
+import { localeTag, useFormat } from '../public/format.ts';
+import { TrackMap } from './track-map.tsx';
+import classes from './track.module.css';
+
+const VERDICT_COLOURS: Record<Verdict, string> = {
+  complete: 'green.9',
+  incomplete: 'gray.7',
+  needs_review: 'orange.9',
+};
+
+function useTimes() {
+  const { i18n } = useTranslation();
+  const tag = localeTag(i18n.language);
+  const clock = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'Europe/Paris' });
+  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  return {
+    clock: (iso: string | null) => (iso ? clock.format(new Date(iso)) : '—'),
+    /** A calendar day (YYYY-MM-DD) read at noon, so no time zone moves it. */
+    day: (date: string) => day.format(new Date(`${date}T12:00:00Z`)),
+    duration: (seconds: number | null) => {
+      if (seconds === null) return '—';
+      const minutes = Math.round(seconds / 60);
+      return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
+    },
+  };
+}
+
+/** The ascent's own kilometre profile as a road, so the roads page's drawing serves unchanged. */
+function ascentAsRoad(ascent: TrackAscent, index: number): Road | null {
+  if (!ascent.profile) return null;
+  return {
+    ...roadById(ascent.road),
+    // The drawing derives element ids from the road id: one per ascent, as a road may be climbed twice.
+    id: `${ascent.road}-${index + 1}` as RoadId,
+    profile: ascent.profile.map((point) => ({ km: point.km, altitudeM: point.altitude_m })),
+    profileComplete: true,
+    landmarks: [],
+  };
+}
+
+function ProblemText({ problem }: { problem: TrackProblem }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const times = useTimes();
+  return (
+    <>
+      {t(`track:problems.${problem.code}`, {
+        road: problem.road ? t(`track:roads.${problem.road}`) : '',
+        at: problem.at ? times.clock(problem.at) : '',
+        minutes: problem.seconds ? Math.round(problem.seconds / 60) : 0,
+        km: format.number(problem.distance_km ?? 0, { maximumFractionDigits: 1 }),
+        speed: problem.speed_kmh ?? 0,
+        reached: problem.reached ? t(`roads:landmarks.${problem.reached}`) : '',
+        days: (problem.days ?? []).map(times.day).join(', '),
+        count: problem.count ?? 0,
+      })}
+    </>
+  );
+}
+
+export function TrackReport({
+  analysis,
+  headingOrder = 2,
+}: {
+  analysis: TrackAnalysis;
+  headingOrder?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const times = useTimes();
+  const sub = (headingOrder + 1) as 3 | 4;
+  const lowest = Math.min(...analysis.ascents.flatMap((a) => a.profile?.map((p) => p.altitude_m) ?? []), 600);
+  const domain: [number, number] = [Math.floor(lowest / 250) * 250, SUMMIT_ALTITUDE_M + 90];
+
+  return (
+    <Stack gap="lg" data-testid="track-report">
+      <div>
+        <Title order={headingOrder}>{t('track:result.heading')}</Title>
+        <Text c="gray.7">
+          {t('track:result.summary', {
+            format: analysis.format.toUpperCase(),
+            points: format.number(analysis.points),
+            day: analysis.day ? times.day(analysis.day) : t('track:result.noDay'),
+          })}
+        </Text>
+      </div>
+
+      <section aria-labelledby="track-verdicts">
+        <Title order={sub} id="track-verdicts" mb="xs">
+          {t('track:verdicts.heading')}
+        </Title>
+        <Group gap="md" wrap="wrap">
+          {CHALLENGE_IDS.map((challenge) => (
+            <Group key={challenge} gap={6} data-testid={`verdict-${challenge}`}>
+              <Text fw={700}>{t(`track:challenges.${challenge}`)}</Text>
+              <Badge color={VERDICT_COLOURS[analysis.verdict[challenge]]} variant="filled" size="lg">
+                {t(`track:verdicts.${analysis.verdict[challenge]}`)}
+              </Badge>
+            </Group>
+          ))}
+        </Group>
+      </section>
+
+      <section aria-labelledby="track-ascents">
+        <Title order={sub} id="track-ascents" mb="xs">
+          {t('track:ascents.heading')}
+        </Title>
+        {analysis.ascents.length === 0 ? (
+          <Text>{t('track:ascents.none')}</Text>
+        ) : (
+          <div className={classes.tableWrap} tabIndex={0} role="region" aria-labelledby="track-ascents">
+            <table className={classes.table} data-testid="track-ascents">
+              <thead>
+                <tr>
+                  <th scope="col">{t('track:ascents.road')}</th>
+                  <th scope="col">{t('track:ascents.start')}</th>
+                  <th scope="col">{t('track:ascents.summit')}</th>
+                  <th scope="col">{t('track:ascents.duration')}</th>
+                  <th scope="col">{t('track:ascents.climb')}</th>
+                  <th scope="col">{t('track:ascents.distance')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {analysis.ascents.map((ascent, index) => (
+                  <tr key={index}>
+                    <th scope="row">
+                      {t(`track:roads.${ascent.road}`)}
+                      {!ascent.counted && (
+                        <Text component="span" c="red.9" fw={400}>
+                          {' '}
+                          ({t('track:ascents.notCounted')})
+                        </Text>
+                      )}
+                    </th>
+                    <td>{times.clock(ascent.start_time)}</td>
+                    <td>{times.clock(ascent.summit_time)}</td>
+                    <td>{times.duration(ascent.duration_s)}</td>
+                    <td>{ascent.climb_m === null ? '—' : `${format.number(ascent.climb_m)} m`}</td>
+                    <td>{`${format.number(ascent.distance_km, { maximumFractionDigits: 1 })} km`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="track-problems">
+        <Title order={sub} id="track-problems" mb="xs">
+          {t('track:problems.heading')}
+        </Title>
+        {analysis.problems.length === 0 ? (
+          <Text>{t('track:problems.none')}</Text>
+        ) : (
+          <List data-testid="track-problems">
+            {analysis.problems.map((problem, index) => (
+              <List.Item key={index} data-code={problem.code}>
+                <ProblemText problem={problem} />
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </section>
+
+      <TrackMap track={analysis.track} label={t('track:map.label', { count: analysis.ascents.length })} />
+
+      {analysis.ascents.some((ascent) => ascent.profile) && (
+        <section aria-labelledby="track-profiles">
+          <Title order={sub} id="track-profiles" mb="xs">
+            {t('track:profiles.heading')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            {analysis.ascents.map((ascent, index) => {
+              const road = ascentAsRoad(ascent, index);
+              return road && <AscentProfile key={index} road={road} altitudeDomain={domain} />;
+            })}
+          </SimpleGrid>
+        </section>
+      )}
+    </Stack>
+  );
+}

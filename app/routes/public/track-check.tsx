@@ -1,0 +1,183 @@
+/**
+ * "Check my ride": the rider drops the GPS file of the day and sees, within a second, which ascents it shows and
+ * how it stands against each challenge. A signed-in buyer can then attach it to a registration for the
+ * homologation. The file is analysed by the API and kept only when attached.
+ */
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { type DragEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { requestContext } from '#request-context';
+import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
+import { loginPath } from '../../lib/guards.ts';
+import { PublicIntro } from '../../components/public/public-intro.tsx';
+import { uploadErrorKey, uploadTrack } from '../../components/track/track-api.ts';
+import { TrackReport } from '../../components/track/track-report.tsx';
+import classes from '../../components/track/track.module.css';
+import type { Route } from './+types/track-check';
+
+const ACCEPT =
+  '.gpx,.tcx,.fit,.gz,application/gpx+xml,application/vnd.garmin.tcx+xml,application/vnd.ant.fit,application/gzip';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user } = context.get(requestContext);
+  if (!user) return { signedIn: false, candidates: [] };
+  const orders = await services.orders.list(user.id);
+  const candidates = orders
+    .filter((order) => order.status === 'paid')
+    .flatMap((order) =>
+      order.candidats.map((candidate) => ({
+        id: candidate.id,
+        label: `${candidate.reference} · ${candidate.prenom} ${candidate.nom}`,
+      })),
+    );
+  return { signedIn: true, candidates };
+}
+
+function DropZone({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) onFile(file);
+  };
+  return (
+    <label
+      className={`${classes.drop} ${dragging ? classes.dragging : ''}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
+      data-testid="track-drop"
+    >
+      <IconUpload size={32} aria-hidden />
+      <Text fw={700} mt="xs">
+        {t('track:upload.label')}
+      </Text>
+      <Text size="sm" c="gray.7" id={hintId}>
+        {busy ? t('track:upload.analysing') : t('track:upload.hint')}
+      </Text>
+      <input
+        type="file"
+        accept={ACCEPT}
+        className={classes.input}
+        aria-describedby={hintId}
+        disabled={busy}
+        data-testid="track-file"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (file) onFile(file);
+          event.currentTarget.value = '';
+        }}
+      />
+    </label>
+  );
+}
+
+function AttachForm({ file, candidates }: { file: File; candidates: { id: number; label: string }[] }) {
+  const { t } = useTranslation();
+  const [candidate, setCandidate] = useState<string | null>(candidates[0] ? String(candidates[0].id) : null);
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | { error: string }>('idle');
+  const attach = async () => {
+    if (!candidate) return;
+    setState('busy');
+    try {
+      await uploadTrack(`/api/candidates/${candidate}/track`, file);
+      setState('done');
+    } catch (error) {
+      setState({ error: uploadErrorKey(error) });
+    }
+  };
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="track-attach">
+      <Text fw={700} id="track-attach">
+        {t('track:attach.heading')}
+      </Text>
+      <Text size="sm">{t('track:attach.intro')}</Text>
+      <Group align="end" wrap="wrap">
+        <Select
+          label={t('track:attach.candidate')}
+          data={candidates.map((entry) => ({ value: String(entry.id), label: entry.label }))}
+          value={candidate}
+          onChange={setCandidate}
+          allowDeselect={false}
+          miw={260}
+        />
+        <Button onClick={attach} loading={state === 'busy'} disabled={!candidate} data-testid="track-attach">
+          {t('track:attach.submit')}
+        </Button>
+      </Group>
+      {state === 'done' && (
+        <Alert color="green" role="status">
+          {t('track:attach.done')}
+        </Alert>
+      )}
+      {typeof state === 'object' && (
+        <Alert color="red" role="alert">
+          {t(state.error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+export default function TrackCheckPage({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [analysis, setAnalysis] = useState<TrackAnalysis | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const check = async (next: File) => {
+    setBusy(true);
+    setError(null);
+    setAnalysis(null);
+    setFile(next);
+    try {
+      setAnalysis(await uploadTrack<TrackAnalysis>('/api/track-checks', next));
+    } catch (failure) {
+      setError(uploadErrorKey(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PublicIntro namespace="track" />
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <DropZone onFile={check} busy={busy} />
+          <Text size="sm" c="gray.7">
+            {t('track:upload.privacy')}
+          </Text>
+        </Stack>
+        <div aria-live="polite">
+          {error && (
+            <Alert color="red" role="alert" data-testid="track-error">
+              {t(error)}
+            </Alert>
+          )}
+        </div>
+        {analysis && <TrackReport analysis={analysis} />}
+        {analysis && file && loaderData.candidates.length > 0 && (
+          <AttachForm file={file} candidates={loaderData.candidates} />
+        )}
+        {analysis && !loaderData.signedIn && (
+          <Text size="sm">
+            {t('track:attach.signIn')}{' '}
+            <Link to={loginPath(params.lang, `/${params.lang}/track-check`)}>
+              {t('track:attach.signInLink')}
+            </Link>
+          </Text>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The track check: `POST /track-checks` (anyone, rate-limited) and a candidate's attached ride,
+ * `POST|GET /candidates/{id}/track` (the buyer; GET also admins). The file comes as the raw body with a track
+ * content type, or as the `file` field of a multipart form.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { trackAnalysisSchema } from '../../domain/schemas/track.ts';
+import { validationError } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { TRACK_LIMITS, invalidTrack, trackTooLarge } from '../track/read-track.ts';
+import type { ApiOptions } from './index.ts';
+import { errorResponse } from './schemas.ts';
+
+/** What riders' devices and sites send; octet-stream is recognised from its bytes. */
+export const TRACK_CONTENT_TYPES = [
+  'application/gpx+xml',
+  'application/vnd.garmin.tcx+xml',
+  'application/vnd.ant.fit',
+  'application/gzip',
+  'application/x-gzip',
+  'application/octet-stream',
+];
+
+/** Room for the multipart envelope around a file of the maximum size. */
+const BODY_LIMIT = TRACK_LIMITS.maxUploadBytes + 64 * 1024;
+
+const storedTrack = z.object({
+  candidate_id: z.number().int(),
+  format: z.enum(['gpx', 'tcx', 'fit']),
+  uploaded_at: z.string(),
+  analysis: trackAnalysisSchema,
+});
+
+const uploadErrors = { 400: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse };
+
+async function uploadedFile(request: FastifyRequest): Promise<Uint8Array> {
+  if (request.isMultipart()) {
+    let part;
+    try {
+      part = await request.file();
+    } catch {
+      throw invalidTrack('The form could not be read');
+    }
+    if (!part || part.fieldname !== 'file') throw validationError({ file: 'validation:required' });
+    try {
+      return await part.toBuffer();
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 413) throw trackTooLarge();
+      throw invalidTrack('The form could not be read');
+    }
+  }
+  if (!Buffer.isBuffer(request.body))
+    throw invalidTrack('Send the file as the body or as the form field "file"');
+  return request.body;
+}
+
+const tracks: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
+  await app.register(multipart, {
+    limits: { fileSize: TRACK_LIMITS.maxUploadBytes, files: 1, fields: 2, parts: 3 },
+  });
+  app.addContentTypeParser(
+    TRACK_CONTENT_TYPES,
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/track-checks',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags: ['tracks'],
+        summary: 'Check a GPS track (GPX, TCX, FIT or a gzip of one) against the challenges',
+        response: { 200: trackAnalysisSchema, ...uploadErrors },
+      },
+    },
+    async (request) => services.tracks.check(await uploadedFile(request), request.ip),
+  );
+
+  const params = z.object({ id: z.coerce.number().int().positive() });
+
+  app.post(
+    '/candidates/:id/track',
+    {
+      bodyLimit: BODY_LIMIT,
+      preHandler: requireUser,
+      schema: {
+        tags: ['tracks'],
+        summary: "Attach the ride's GPS file to a candidate (the buyer of the registration)",
+        params,
+        response: { 200: storedTrack, 401: errorResponse, 404: errorResponse, ...uploadErrors },
+      },
+    },
+    async (request) =>
+      services.tracks.attach(request.params.id, request.user!, await uploadedFile(request), request.ip),
+  );
+
+  app.get(
+    '/candidates/:id/track',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['tracks'],
+        summary: "A candidate's attached ride and its analysis (the buyer or an admin)",
+        params,
+        response: { 200: storedTrack, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => services.tracks.get(request.params.id, request.user!),
+  );
+};
+
+export default tracks;

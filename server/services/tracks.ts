@@ -1,0 +1,105 @@
+/**
+ * The track check: reads an uploaded GPS file and analyses it against the challenges; attaches one to a
+ * candidate as evidence for the homologation. A stored track goes only to the candidate's buyer and to admins.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { TrackAnalysis } from '../../domain/schemas/track.ts';
+import { analyseTrack } from '../../domain/track/analyse.ts';
+import type { Database } from '../db/client.ts';
+import { candidates, candidateTracks, orders } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { readTrack, unpack } from '../track/read-track.ts';
+import type { LimitRule, RateLimits } from './rate-limits.ts';
+
+/** Reading a file costs up to a second of CPU: anyone may, but not without end. */
+export const TRACK_CHECK_LIMITS = {
+  perIp: { keyPrefix: 'track-check-ip', points: 30, durationSeconds: 15 * 60 },
+} satisfies Record<string, LimitRule>;
+
+const gzip = promisify(zlib.gzip);
+
+export interface StoredTrack {
+  candidate_id: number;
+  format: TrackAnalysis['format'];
+  uploaded_at: string;
+  analysis: TrackAnalysis;
+}
+
+interface Viewer {
+  id: number;
+  role: 'admin' | 'user';
+}
+
+export function createTracksService({ db, rateLimits }: { db: Database; rateLimits: RateLimits }) {
+  async function analyse(upload: Uint8Array): Promise<TrackAnalysis> {
+    const track = await readTrack(upload);
+    return analyseTrack(track.format, track.points);
+  }
+
+  /** The owner of a candidate is the buyer of its order. */
+  async function ownerOf(candidateId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ userId: orders.userId })
+      .from(candidates)
+      .innerJoin(orders, eq(orders.id, candidates.orderId))
+      .where(eq(candidates.id, candidateId));
+    return row?.userId ?? null;
+  }
+
+  async function stored(candidateId: number): Promise<StoredTrack | null> {
+    const [row] = await db
+      .select({
+        format: candidateTracks.format,
+        analysis: candidateTracks.analysis,
+        createdAt: candidateTracks.createdAt,
+      })
+      .from(candidateTracks)
+      .where(eq(candidateTracks.candidateId, candidateId));
+    if (!row) return null;
+    return {
+      candidate_id: candidateId,
+      format: row.format,
+      uploaded_at: row.createdAt.toISOString(),
+      analysis: row.analysis,
+    };
+  }
+
+  return {
+    async check(upload: Uint8Array, ip: string): Promise<TrackAnalysis> {
+      await rateLimits.consume(TRACK_CHECK_LIMITS.perIp, ip);
+      return analyse(upload);
+    },
+
+    /** Stores (or replaces) the file and its analysis; 404 unless `user` bought the candidate's registration. */
+    async attach(candidateId: number, user: Viewer, upload: Uint8Array, ip: string): Promise<StoredTrack> {
+      await rateLimits.consume(TRACK_CHECK_LIMITS.perIp, ip);
+      const analysis = await analyse(upload);
+      if ((await ownerOf(candidateId)) !== user.id) throw notFound();
+      const fileGz = await gzip(await unpack(upload));
+      const values = { candidateId, format: analysis.format, fileGz, analysis, uploadedBy: user.id };
+      await db
+        .insert(candidateTracks)
+        .values(values)
+        .onConflictDoUpdate({
+          target: candidateTracks.candidateId,
+          set: { ...values, createdAt: new Date() },
+        });
+      return (await stored(candidateId))!;
+    },
+
+    /** The stored analysis for the buyer or an admin; 404 for anyone else and when there is none. */
+    async get(candidateId: number, user: Viewer): Promise<StoredTrack> {
+      if (user.role !== 'admin' && (await ownerOf(candidateId)) !== user.id) throw notFound();
+      const track = await stored(candidateId);
+      if (!track) throw notFound();
+      return track;
+    },
+
+    /** For the admin pages (their loaders are already guarded). */
+    forCandidate: stored,
+  };
+}
+
+export type TracksService = ReturnType<typeof createTracksService>;
