@@ -14,6 +14,8 @@ export const ROAD_TOP_ALTITUDE_M = 1897;
 
 export type RoadId = 'bedoin' | 'malaucene' | 'sault' | 'forest';
 
+export const ROAD_IDS: readonly RoadId[] = ['bedoin', 'malaucene', 'sault', 'forest'];
+
 /** One point of an ascent profile: altitude at a distance from the start of the climb. */
 export interface ProfilePoint {
   readonly km: number;

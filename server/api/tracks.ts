@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
+import { idParam } from '../../domain/schemas/common.ts';
 import { trackAnalysisSchema } from '../../domain/schemas/track.ts';
 import { validationError } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -80,13 +81,13 @@ const tracks: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     async (request) => services.tracks.check(await uploadedFile(request), request.ip),
   );
 
-  const params = z.object({ id: z.coerce.number().int().positive() });
+  const params = z.object({ id: idParam() });
 
   app.post(
     '/candidates/:id/track',
     {
       bodyLimit: BODY_LIMIT,
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['tracks'],
         summary: "Attach the ride's GPS file to a candidate (the buyer of the registration)",
@@ -101,7 +102,7 @@ const tracks: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.get(
     '/candidates/:id/track',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['tracks'],
         summary: "A candidate's attached ride and its analysis (the buyer or an admin)",
