@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { LOG_REDACT } from './app.ts';
+import { createChangeBus } from './change-bus.ts';
 import { type Config, parseConfig } from './config.ts';
 import { type DatabaseHandle, sharedDatabase } from './db/client.ts';
 import { seedContent } from './db/seed.ts';
@@ -34,7 +35,9 @@ export async function prepareRuntime(
   const database = await sharedDatabase(config);
   // One logger for the server and the services (mail worker, payments), with secrets redacted.
   const log = pino({ level: config.logLevel, redact: LOG_REDACT });
-  const services = createServices({ db: database.db, config, log });
+  const changeBus = createChangeBus(config, (message) => log.warn(message));
+  await changeBus.ready();
+  const services = createServices({ db: database.db, config, log, changeBus });
   await seedContent({ db: database.db, config, services });
   await bootstrapAdmin(config.bootstrapAdmin, services, log);
   return { config, database, services, log };

@@ -51,12 +51,33 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrateUnderLock(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Instances started together on an empty database would each try to create drizzle's schema and apply the same
+ * migrations: one session-level advisory lock lets the first migrate while the others wait, then find nothing
+ * left to do. The lock is held by one dedicated connection and released even when a migration fails.
+ */
+export const MIGRATION_LOCK_KEY = 0x63766d67; // "cvmg"
+
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
 }
 
 /**

@@ -15,6 +15,8 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Address } from '../../domain/schemas/order.ts';
@@ -397,4 +399,36 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('documents_candidate_kind_idx').on(table.candidateId, table.kind)],
+);
+
+/** Raw bytes: a Buffer for `pg`, a Uint8Array from PGlite; both read back as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Batch PDFs of the admin area, queued here and claimed by any instance's print worker (`FOR UPDATE SKIP
+ * LOCKED`); the finished file is kept in the row so that every instance serves it. Removed after an hour.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    candidateIds: jsonb('candidate_ids').$type<number[]>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull(),
+    file: bytea('file'),
+    createdAt: createdAt(),
+    /** Progress of a running job; a job that stops moving is taken over by another worker. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('print_jobs_status_idx').on(table.status, table.createdAt)],
 );
