@@ -38,7 +38,10 @@ export async function prepareRuntime(
   const changeBus = createChangeBus(config, (message) => log.warn(message));
   await changeBus.ready();
   const services = createServices({ db: database.db, config, log, changeBus });
-  await seedContent({ db: database.db, config, services });
-  await bootstrapAdmin(config.bootstrapAdmin, services, log);
+  // Instances started together load the demo content and create the bootstrap administrator once.
+  await database.exclusive(async () => {
+    await seedContent({ db: database.db, config, services });
+    await bootstrapAdmin(config.bootstrapAdmin, services, log);
+  });
   return { config, database, services, log };
 }
