@@ -310,7 +310,8 @@ describe.skipIf(Boolean(skipReason))('two instances on PostgreSQL and Redis', ()
   });
 
   it('answers every request in flight on SIGTERM, then exits 0', async () => {
-    // Requests whose bodies are still arriving when the signal comes: the server has them, unanswered.
+    // Requests whose bodies are still to come when the signal arrives: `Expect: 100-continue` makes the server
+    // say when it has read a request's headers, so each is known to be in flight, unanswered.
     // Each with its own address: the per-address sign-in limit (kept in Redis) must not answer instead.
     const inFlight = Array.from({ length: 8 }, () => {
       const body = JSON.stringify({
@@ -319,9 +320,14 @@ describe.skipIf(Boolean(skipReason))('two instances on PostgreSQL and Redis', ()
       });
       const request = http.request(`${b.url}/api/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
         agent: false,
       });
+      const continued = new Promise<void>((resolve) => request.once('continue', () => resolve()));
       const answered = new Promise<number>((resolve, reject) => {
         request.on('response', (response) => {
           response.resume();
@@ -329,11 +335,10 @@ describe.skipIf(Boolean(skipReason))('two instances on PostgreSQL and Redis', ()
         });
         request.on('error', reject);
       });
-      request.write(body.slice(0, 10));
-      return { request, rest: body.slice(10), answered };
+      request.flushHeaders();
+      return { request, body, continued, answered };
     });
-    // A full request answered after them: the server has read the others' headers by then.
-    expect((await call(b, 'GET', '/health')).status).toBe(200);
+    await Promise.all(inFlight.map((item) => item.continued));
 
     const signalled = performance.now();
     b.process.kill('SIGTERM');
@@ -347,7 +352,7 @@ describe.skipIf(Boolean(skipReason))('two instances on PostgreSQL and Redis', ()
       'B to stop accepting',
     );
     // ...then let the requests in flight finish: every one is answered (wrong password: 401).
-    for (const { request, rest } of inFlight) request.end(rest);
+    for (const { request, body } of inFlight) request.end(body);
     const statuses = await Promise.all(inFlight.map((item) => item.answered));
     expect(statuses).toEqual(Array(8).fill(401));
     expect(await b.exited).toBe(0);
