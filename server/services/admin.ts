@@ -1,7 +1,7 @@
 /**
  * The volunteers' views and batch actions: the dashboard, the candidate lists of DESIGN.md (server-side paged,
- * searched, sorted, filtered), a candidate's file with its history, CSV export, print jobs, address labels,
- * sending documents and marking kits as processed. Every change is audited.
+ * searched, sorted, filtered), a candidate's file with its history, CSV export, address labels, sending
+ * documents and marking kits as processed (print jobs: print-jobs.ts). Every change is audited.
  */
 import { stringify } from 'csv-stringify/sync';
 import {
