@@ -26,6 +26,16 @@ export default defineConfig({
       apiProject('api', { TEST_DB: 'pglite' }),
       // The same API suite against a PostgreSQL server, when one is given (CI gives one).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'postgres' })] : []),
+      // Two real instances on PostgreSQL and Redis (skipped, saying so, when they are unreachable).
+      {
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

@@ -4,24 +4,39 @@
  *   user:role --email E --role admin|user [--president | --no-president]
  *   laureates:import FILE.csv [--dry-run]
  *   demo:seed [--laureates N] [--seed S]
+ *   db:backup FILE, db:restore FILE
  * Other modules add their commands to COMMANDS.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { emailField } from '../domain/schemas/common.ts';
 import { passwordField } from '../domain/schemas/user.ts';
+import { adminSocketPath, runThroughServer } from './admin-socket.ts';
+import { createChangeBus } from './change-bus.ts';
 import { ConfigError, parseConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { AppError } from './errors.ts';
-import { createServices, type Services } from './services/index.ts';
+import { RestoreRefused, restoreBackup, writeBackup } from './db/backup.ts';
+import { CHANGES, createServices, type Services } from './services/index.ts';
 import { DEMO_SEED, demoRecords } from './services/demo-data.ts';
 import { formatImportReport, formatRowErrors, progressBar } from './services/laureate-import.ts';
 
 export interface CommandContext {
   services: Services;
+  db: Database;
   args: string[];
   print: (line: string) => void;
+  /** The caller's working directory (the command may run inside the server, see admin-socket.ts). */
+  cwd: string;
+  /** A terminal is attached to this process: progress bars are welcome. */
+  interactive: boolean;
+}
+
+/** A file argument, relative to where the command was typed. */
+export function argumentPath(context: Pick<CommandContext, 'cwd'>, file: string): string {
+  return path.resolve(context.cwd, file);
 }
 
 type Command = { usage: string; run: (context: CommandContext) => Promise<void> };
@@ -86,7 +101,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'laureates:import': {
     usage: 'laureates:import FILE.csv [--dry-run]   (header and date formats: README)',
-    async run({ services, args, print }) {
+    async run({ services, args, print, cwd, interactive }) {
       const { values, positionals } = parseArgs({
         args,
         allowPositionals: true,
@@ -95,11 +110,11 @@ export const COMMANDS: Record<string, Command> = {
       if (positionals.length !== 1) throw new UsageError('laureates:import takes one CSV file');
       let text: string;
       try {
-        text = fs.readFileSync(positionals[0]!, 'utf8');
+        text = fs.readFileSync(argumentPath({ cwd }, positionals[0]!), 'utf8');
       } catch (error) {
         throw new UsageError(`Cannot read ${positionals[0]}: ${(error as Error).message}`);
       }
-      const progress = progressBar();
+      const progress = interactive ? progressBar() : undefined;
       const result = await services.laureateImport.importCsv(text, {
         dryRun: values['dry-run'],
         onProgress: progress?.update,
@@ -111,7 +126,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'demo:seed': {
     usage: 'demo:seed [--laureates N] [--seed S]   (synthetic laureates, added after any existing ones)',
-    async run({ services, args, print }) {
+    async run({ services, args, print, interactive }) {
       const { values } = parseArgs({
         args,
         options: { laureates: { type: 'string', default: '1000' }, seed: { type: 'string' } },
@@ -130,13 +145,46 @@ export const COMMANDS: Record<string, Command> = {
         firstIndex: existing + 1,
         lastNumeros: await services.laureateImport.lastNumeros(),
       });
-      const progress = progressBar();
+      const progress = interactive ? progressBar() : undefined;
       const report = await services.laureateImport.writeRecords(records, {
         source: 'demo',
         onProgress: progress?.update,
       });
       progress?.stop();
       print(formatImportReport(report, []));
+    },
+  },
+  'db:backup': {
+    usage: 'db:backup FILE   (every row, as SQL; works while the server runs)',
+    async run({ db, args, print, cwd }) {
+      const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+      if (positionals.length !== 1) throw new UsageError('db:backup takes one file name');
+      const file = argumentPath({ cwd }, positionals[0]!);
+      const started = performance.now();
+      const report = await writeBackup(db, file);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      print(
+        `Backed up ${report.rows} rows of ${report.tables} tables to ${file} (${(report.bytes / 1e6).toFixed(1)} MB, ${seconds} s).`,
+      );
+    },
+  },
+  'db:restore': {
+    usage: 'db:restore FILE   (into an empty database: the embedded one, or the one DATABASE_URL names)',
+    async run({ db, services, args, print, cwd }) {
+      const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+      if (positionals.length !== 1) throw new UsageError('db:restore takes one backup file');
+      const file = argumentPath({ cwd }, positionals[0]!);
+      if (!fs.existsSync(file)) throw new UsageError(`No such file: ${file}`);
+      const started = performance.now();
+      try {
+        const { statements } = await restoreBackup(db, file);
+        services.changeBus.publish(CHANGES.publicData);
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        print(`Restored ${file} (${statements} statements, ${seconds} s).`);
+      } catch (error) {
+        if (error instanceof RestoreRefused) throw new UsageError(error.message);
+        throw error;
+      }
     },
   },
 };
@@ -148,33 +196,71 @@ function usage(): string {
   ].join('\n');
 }
 
-export async function runCli(
+/**
+ * Runs one command with services that are already open: the CLI's own, or the server's when the command comes
+ * through the admin socket. Returns the exit code.
+ */
+export async function runCommand(
   argv: string[],
-  environment = process.env,
-  print = console.log,
+  context: Omit<CommandContext, 'args'> & { printError: (line: string) => void },
 ): Promise<number> {
   const [name, ...args] = argv;
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {
-    console.error(usage());
+    context.printError(usage());
     return 2;
   }
-  const config = parseConfig(environment);
-  const database = await openDatabase(config);
-  await database.migrate();
-  const services = createServices({ db: database.db, config, mailDelivery: 'manual' });
   try {
-    await command.run({ services, args, print });
-    await services.mail.processDue();
+    await command.run({ ...context, args });
+    await context.services.mail.processDue();
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof AppError) {
-      console.error(`${error.message}\n\n${usage()}`);
+      context.printError(`${error.message}\n\n${usage()}`);
       return 1;
     }
     throw error;
+  }
+}
+
+export async function runCli(
+  argv: string[],
+  environment: Record<string, string | undefined> = process.env,
+  print: (line: string) => void = console.log,
+  printError: (line: string) => void = console.error,
+): Promise<number> {
+  if (!argv[0] || !COMMANDS[argv[0]]) {
+    printError(usage());
+    return 2;
+  }
+  const config = parseConfig(environment);
+  const cwd = process.cwd();
+  if (!config.databaseUrl) {
+    // A server holding the embedded database runs the command for us.
+    const exit = await runThroughServer(
+      adminSocketPath(config.dataDir),
+      { argv, cwd },
+      { print, printError },
+    );
+    if (exit !== null) return exit;
+  }
+  const database = await openDatabase(config);
+  await database.migrate();
+  // Servers on PostgreSQL hear this process's changes (an import) through the change bus.
+  const changeBus = createChangeBus(config);
+  await changeBus.ready();
+  const services = createServices({ db: database.db, config, mailDelivery: 'manual', changeBus });
+  try {
+    return await runCommand(argv, {
+      services,
+      db: database.db,
+      print,
+      printError,
+      cwd,
+      interactive: Boolean(process.stderr.isTTY),
+    });
   } finally {
-    services.close();
+    await services.close();
     await database.close();
   }
 }

@@ -110,4 +110,11 @@ describe('parseConfig', () => {
       );
     });
   });
+
+  it('runs several processes only on PostgreSQL', () => {
+    expect(parseConfig({}).workers).toBe(1);
+    expect(() => parseConfig({ WORKERS: '2' })).toThrow(/WORKERS: 2 processes need DATABASE_URL/);
+    expect(() => parseConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
+    expect(parseConfig({ WORKERS: '4', DATABASE_URL: 'postgres://db.example.org/cingles' }).workers).toBe(4);
+  });
 });

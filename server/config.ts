@@ -127,6 +127,7 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
@@ -137,6 +138,10 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  if (env.WORKERS > 1 && !env.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid configuration:\n  WORKERS: ${env.WORKERS} processes need DATABASE_URL (PostgreSQL); the embedded database serves one process only. Unset WORKERS or set DATABASE_URL.`,
+    );
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -159,6 +164,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     pickupPoints: env.PICKUP_POINTS,
     homologationOffsets: env.HOMOLOGATION_OFFSETS,
     rateLimitIpFactor: env.RATE_LIMIT_IP_FACTOR,
+    workers: env.WORKERS,
     bootstrapAdmin:
       env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
         ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }

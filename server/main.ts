@@ -1,13 +1,17 @@
 /**
  * `npm start`: build the pages when there is no build yet, open and migrate the database, load the content,
- * listen, and close everything cleanly on SIGINT/SIGTERM.
+ * listen, and close everything cleanly on SIGINT/SIGTERM. With WORKERS=N (PostgreSQL only) the first process
+ * forks N instances that share the port (node:cluster) and only supervises them.
  */
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startAdminSocket } from './admin-socket.ts';
 import { buildApp } from './app.ts';
-import { ConfigError } from './config.ts';
+import { runCommand } from './cli.ts';
+import { ConfigError, parseConfig } from './config.ts';
 import { prepareRuntime } from './start.ts';
 import { startBackgroundWork } from './workers.ts';
 
@@ -20,23 +24,63 @@ function ensureBuild() {
   if (result.status !== 0) throw new Error('The build failed; see the output above.');
 }
 
-async function main() {
+/** Forks the instances, replaces one that dies, and passes SIGINT/SIGTERM on; exits when all have stopped. */
+function supervise(workers: number) {
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Instance ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
+    // Not at once: an instance that cannot start (database down) would otherwise spin.
+    setTimeout(fork, 1000);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGTERM'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  console.log(`Starting ${workers} instances (WORKERS=${workers}).`);
+  for (let index = 0; index < workers; index++) fork();
+}
+
+async function serve() {
   const started = performance.now();
-  ensureBuild();
   const runtime = await prepareRuntime();
   const app = await buildApp({ ...runtime, pages: {} });
   const stopWork = startBackgroundWork(runtime, app.log);
+  const closeAdminSocket =
+    runtime.database.kind === 'pglite'
+      ? await startAdminSocket(runtime.config.dataDir, ({ argv, cwd }, output) =>
+          runCommand(argv, {
+            ...output,
+            services: runtime.services,
+            db: runtime.database.db,
+            cwd,
+            interactive: false,
+          }),
+        )
+      : async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopWork();
-    await app.close();
-    runtime.services.close();
-    await runtime.database.close();
-    process.exit(0);
+    try {
+      // Stop accepting and answer the requests in flight; meanwhile hand back a print job in progress.
+      await Promise.all([app.close(), stopWork(), closeAdminSocket()]);
+      await runtime.services.close();
+      await runtime.database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -45,9 +89,18 @@ async function main() {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const database =
     runtime.database.kind === 'pglite' ? `embedded PGlite in ${runtime.config.dataDir}` : 'PostgreSQL';
+  const instance = cluster.isWorker ? `, instance ${process.pid}` : '';
   console.log(
-    `Club des Cinglés du Mont-Ventoux: ${runtime.config.publicUrl}/fr (${database}, ready in ${seconds} s)`,
+    `Club des Cinglés du Mont-Ventoux: ${runtime.config.publicUrl}/fr (${database}${instance}, ready in ${seconds} s)`,
   );
+}
+
+async function main() {
+  // Checked before the build and the fork: a refused configuration (WORKERS without DATABASE_URL) stops here.
+  const { workers } = parseConfig();
+  if (cluster.isPrimary) ensureBuild();
+  if (cluster.isPrimary && workers > 1) supervise(workers);
+  else await serve();
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@
  * database, build the services, and load the reference and demo content on an empty database.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { createChangeBus } from './change-bus.ts';
 import { type Config, parseConfig } from './config.ts';
 import { type DatabaseHandle, sharedDatabase } from './db/client.ts';
 import { seedContent } from './db/seed.ts';
@@ -33,8 +34,13 @@ export async function prepareRuntime(
   const database = await sharedDatabase(config);
   // One logger for the server and the services (mail worker, payments), without secrets or personal data.
   const log = createLogger(config.logLevel);
-  const services = createServices({ db: database.db, config, log });
-  await seedContent({ db: database.db, config, services });
-  await bootstrapAdmin(config.bootstrapAdmin, services, log);
+  const changeBus = createChangeBus(config, (message) => log.warn(message));
+  await changeBus.ready();
+  const services = createServices({ db: database.db, config, log, changeBus });
+  // Instances started together load the demo content and create the bootstrap administrator once.
+  await database.exclusive(async () => {
+    await seedContent({ db: database.db, config, services });
+    await bootstrapAdmin(config.bootstrapAdmin, services, log);
+  });
   return { config, database, services, log };
 }

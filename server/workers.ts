@@ -1,13 +1,15 @@
 /**
- * Background work of the process: retrying queued mail, expiring unpaid orders, removing expired sessions.
- * Returns a function that stops it (called on shutdown).
+ * Background work of the process: retrying queued mail, expiring unpaid orders, removing expired sessions, and
+ * the print worker's poll (jobs queued by an instance that stopped, or stalled). Returns a function that stops it
+ * (called on shutdown) and resolves once the print worker is idle.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Runtime } from './start.ts';
 
 const EVERY_MS = 30_000;
+const PRINT_POLL_MS = 2_000;
 
-export function startBackgroundWork({ services }: Runtime, log: FastifyBaseLogger): () => void {
+export function startBackgroundWork({ services }: Runtime, log: FastifyBaseLogger): () => Promise<void> {
   let busy = false;
   const tick = async () => {
     if (busy) return;
@@ -25,6 +27,13 @@ export function startBackgroundWork({ services }: Runtime, log: FastifyBaseLogge
   };
   const timer = setInterval(() => void tick(), EVERY_MS);
   timer.unref();
+  const printPoll = setInterval(() => void services.printJobs.work(), PRINT_POLL_MS);
+  printPoll.unref();
   void tick();
-  return () => clearInterval(timer);
+  void services.printJobs.work();
+  return async () => {
+    clearInterval(timer);
+    clearInterval(printPoll);
+    await services.printJobs.stop();
+  };
 }

@@ -214,7 +214,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(services.admin.startPrintJob(request.body.ids, request.user!.id)),
+      reply.code(202).send(await services.printJobs.start(request.body.ids, request.user!.id)),
   );
 
   app.get(
@@ -235,10 +235,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         },
       },
     },
-    async (request) => {
-      const job = services.admin.printJob(request.params.jobId, request.user!.id);
-      return { status: job.status, done: job.done, total: job.total };
-    },
+    async (request) => services.printJobs.status(request.params.jobId, request.user!.id),
   );
 
   app.get(
@@ -252,7 +249,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request, reply) => {
-      const job = services.admin.printJob(request.params.jobId, request.user!.id);
+      const job = await services.printJobs.file(request.params.jobId, request.user!.id);
       if (!job.file)
         return reply
           .code(409)

@@ -25,6 +25,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other instance runs start-up work (PostgreSQL advisory lock; PGlite has one process),
+   * e.g. loading demo content into an empty database exactly once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,12 +56,38 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () =>
+      underLock(pool, (connection) =>
+        migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder }),
+      ),
+    exclusive: (work) => underLock(pool, work),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Instances started together on an empty database would each try to create drizzle's schema, apply the same
+ * migrations and load the same demo content: one session-level advisory lock lets the first do it while the
+ * others wait, then find nothing left to do. The lock is held by one dedicated connection and released even when
+ * the work fails.
+ */
+export const STARTUP_LOCK_KEY = 0x63766d67; // "cvmg"
+
+async function underLock<T>(pool: pg.Pool, work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await work(connection);
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
 }
 
 /**
@@ -94,6 +125,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (work) => work(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

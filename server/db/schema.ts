@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
@@ -428,10 +429,11 @@ export const providerSecrets = pgTable('provider_secrets', {
   createdAt: createdAt(),
 });
 
-/** Raw bytes (PostgreSQL `bytea`): drizzle has no built-in column for them. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** Raw bytes: a Buffer for `pg`, a Uint8Array from PGlite; both read back as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
 });
 
 /**
@@ -449,3 +451,28 @@ export const candidateTracks = pgTable('candidate_tracks', {
   uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Batch PDFs of the admin area, queued here and claimed by any instance's print worker (`FOR UPDATE SKIP
+ * LOCKED`); the finished file is kept in the row so that every instance serves it. Removed after an hour.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    candidateIds: jsonb('candidate_ids').$type<number[]>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull(),
+    file: bytea('file'),
+    createdAt: createdAt(),
+    /** Progress of a running job; a job that stops moving is taken over by another worker. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('print_jobs_status_idx').on(table.status, table.createdAt)],
+);

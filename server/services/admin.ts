@@ -1,9 +1,8 @@
 /**
  * The volunteers' views and batch actions: the dashboard, the candidate lists of docs/API.md (server-side paged,
- * searched, sorted, filtered), a candidate's file with its history, CSV export, print jobs, address labels,
- * sending documents and marking kits as processed. Every change is audited.
+ * searched, sorted, filtered), a candidate's file with its history, CSV export, address labels, sending
+ * documents and marking kits as processed (print jobs: print-jobs.ts). Every change is audited.
  */
-import crypto from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import {
   type SQL,
@@ -84,16 +83,6 @@ function searchCondition(q: string): SQL | undefined {
   );
 }
 
-type PrintJob = {
-  status: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  file?: Uint8Array;
-  ownerId: number;
-  createdAt: number;
-};
-const JOB_TTL_MS = 3600_000;
-
 export function createAdminService(deps: {
   db: Database;
   config: Config;
@@ -101,7 +90,6 @@ export function createAdminService(deps: {
   documents: DocumentsService;
 }) {
   const { db, config, mail } = deps;
-  const printJobs = new Map<string, PrintJob>();
 
   function filters(query: Omit<AdminCandidatesQuery, 'page' | 'pageSize' | 'sort' | 'order'>) {
     const conditions: SQL[] = [listCondition(query.list)];
@@ -522,32 +510,6 @@ export function createAdminService(deps: {
           reference: candidateReference(candidate.orderId, candidate.commande_index),
         })),
       );
-    },
-
-    /** Starts building the batch PDF in the background; the page polls its progress. */
-    startPrintJob(ids: number[], ownerId: number) {
-      for (const [id, job] of printJobs) if (Date.now() - job.createdAt > JOB_TTL_MS) printJobs.delete(id);
-      const jobId = crypto.randomUUID();
-      const job: PrintJob = { status: 'running', done: 0, total: ids.length, ownerId, createdAt: Date.now() };
-      printJobs.set(jobId, job);
-      void deps.documents
-        .batch(ids, (done) => {
-          job.done = done;
-        })
-        .then((file) => {
-          job.file = file;
-          job.status = 'done';
-        })
-        .catch(() => {
-          job.status = 'failed';
-        });
-      return { jobId, total: ids.length };
-    },
-
-    printJob(jobId: string, ownerId: number) {
-      const job = printJobs.get(jobId);
-      if (!job || job.ownerId !== ownerId) throw notFound('No such print job');
-      return job;
     },
   };
 }

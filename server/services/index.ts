@@ -1,5 +1,6 @@
 /** The business operations, built once per process and shared by the API modules and the route loaders. */
 import type { FastifyBaseLogger } from 'fastify';
+import { type ChangeBus, createLocalChangeBus } from '../change-bus.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
@@ -11,6 +12,7 @@ import { createDocumentsService } from './documents.ts';
 import { createOrderNotifications } from './order-notifications.ts';
 import { createOrdersService } from './orders.ts';
 import { createPaymentsService } from './payments.ts';
+import { createPrintJobsService } from './print-jobs.ts';
 import { createDisplayRestrictionsService } from './display-restrictions.ts';
 import { createLaureateImportService } from './laureate-import.ts';
 import { createLaureatesService } from './laureates.ts';
@@ -32,7 +34,15 @@ export interface ServiceDependencies {
   log?: FastifyBaseLogger;
   /** Defaults to the providers configured by the environment (tests pass stand-ins). */
   providers?: Providers;
+  /** How instances tell each other what changed; defaults to in-process (one instance, tests). */
+  changeBus?: ChangeBus;
 }
+
+/** Topics of the change bus. */
+export const CHANGES = {
+  /** Laureates, homologations or display restrictions changed: public figures and rankings are stale. */
+  publicData: 'public-data',
+} as const;
 
 export function createServices(deps: ServiceDependencies) {
   const { db, config } = deps;
@@ -50,12 +60,14 @@ export function createServices(deps: ServiceDependencies) {
   const statistics = createStatisticsService({ db });
   const laureates = createLaureatesService({ db });
   const laureateTeaser = createLaureateTeaserService({ db });
-  /** Cached public figures are dropped when this process changes what the public sees. */
-  const publicDataChanged = () => {
+  const changeBus = deps.changeBus ?? createLocalChangeBus();
+  // Every instance drops its cached public figures when any instance (or the CLI) changes what the public sees.
+  changeBus.subscribe(CHANGES.publicData, () => {
     statistics.invalidate();
     laureates.invalidate();
     laureateTeaser.invalidate();
-  };
+  });
+  const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
   const orderDrafts = createOrderDraftsService({ db });
   const documents = createDocumentsService({ db, config });
   const payments = createPaymentsService({
@@ -75,6 +87,7 @@ export function createServices(deps: ServiceDependencies) {
     payments,
     orders: createOrdersService({ db, config, payments, orderDrafts }),
     admin: createAdminService({ db, config, mail, documents }),
+    printJobs: createPrintJobsService({ db, documents, log: deps.log }),
     homologations: createHomologationsService({ db, config, mail, onChange: publicDataChanged }),
     laureateTeaser,
     laureates,
@@ -88,10 +101,12 @@ export function createServices(deps: ServiceDependencies) {
     }),
     laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
     tracks: createTracksService({ db, rateLimits }),
-    /** Releases what the services hold open (mail transport, Redis). */
-    close() {
+    changeBus,
+    /** Releases what the services hold open (mail transport, Redis, the change bus's connections). */
+    async close() {
       mailTransport.close();
       rateLimits.close();
+      await changeBus.close();
     },
   };
   return services;

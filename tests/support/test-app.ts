@@ -57,7 +57,7 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
-      services.close();
+      await services.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -6,8 +6,10 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB !== 'postgres') {
+export async function openTestDatabase(
+  kind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+): Promise<DatabaseHandle> {
+  if (kind !== 'postgres') {
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
     return handle;
