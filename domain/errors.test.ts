@@ -23,6 +23,8 @@ describe('error codes', () => {
       'unknown_reference',
       'not_paid',
       'invalid_signature',
+      'email_not_verified',
+      'cross_site_request',
     ]);
   });
 

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'unknown_reference',
   'not_paid',
   'invalid_signature',
+  'email_not_verified',
+  'cross_site_request',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -52,4 +54,6 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   unknown_reference: 'validation:unknown_reference',
   not_paid: 'validation:not_paid',
   invalid_signature: 'validation:internal',
+  email_not_verified: 'validation:email_not_verified',
+  cross_site_request: 'validation:forbidden',
 };

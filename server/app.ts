@@ -21,6 +21,7 @@ import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import errors from './plugins/errors.ts';
 import pages from './plugins/pages.ts';
+import sameOrigin from './plugins/same-origin.ts';
 import security from './plugins/security.ts';
 import type { Services } from './services/index.ts';
 
@@ -46,6 +47,15 @@ export const LOG_REDACT = [
   '*.token',
 ];
 
+/**
+ * TRUST_PROXY as Fastify's option: none, addresses/CIDR ranges, or a hop count (Fastify's own rule for a
+ * number, written as the function its types accept: the first `hops` proxies are trusted).
+ */
+function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 const require = createRequire(import.meta.url);
 const flagsDirectory = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags/4x3');
 
@@ -56,7 +66,7 @@ export async function buildApp(options: AppOptions) {
       ? { loggerInstance: options.log }
       : { logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACT } }),
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -68,6 +78,7 @@ export async function buildApp(options: AppOptions) {
     dev: Boolean(options.pages && options.pages.devServer),
   });
   await app.register(errors);
+  await app.register(sameOrigin, { publicUrl: config.publicUrl });
   await app.register(compression);
   await app.register(swagger, {
     openapi: {

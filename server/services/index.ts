@@ -20,6 +20,8 @@ import { createMailService } from './mail.ts';
 import { createOrderDraftsService } from './order-drafts.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { createSessionsService } from './sessions.ts';
+import { createEmailVerificationService } from './email-verification.ts';
+import { createTrustedDevicesService } from './trusted-devices.ts';
 
 export interface ServiceDependencies {
   db: Database;
@@ -46,6 +48,8 @@ export function createServices(deps: ServiceDependencies) {
   });
   const rateLimits = createRateLimits({ redisUrl: config.redisUrl, ipFactor: config.rateLimitIpFactor });
   const sessions = createSessionsService({ db });
+  const emailVerification = createEmailVerificationService({ db, config, mail, sessions });
+  const trustedDevices = createTrustedDevicesService({ db });
   const statistics = createStatisticsService({ db });
   const laureates = createLaureatesService({ db });
   const laureateTeaser = createLaureateTeaserService({ db });
@@ -68,7 +72,17 @@ export function createServices(deps: ServiceDependencies) {
     mail,
     rateLimits,
     sessions,
-    accounts: createAccountsService({ db, config, sessions, mail, rateLimits }),
+    emailVerification,
+    trustedDevices,
+    accounts: createAccountsService({
+      db,
+      config,
+      sessions,
+      mail,
+      rateLimits,
+      emailVerification,
+      trustedDevices,
+    }),
     orderDrafts,
     documents,
     payments,
