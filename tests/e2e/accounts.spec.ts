@@ -473,6 +473,7 @@ test.describe('the account page', () => {
   test.use({ expectedErrors: [/status of 403/] });
 
   test('has no accessibility violation on any tab, and fits a 360 px phone', async ({ page }) => {
+    test.slow(); // four tabs, each checked by axe
     const email = await createAccount(page.request);
     await signInThroughApi(page.request, email);
     await page.setViewportSize({ width: 360, height: 740 });
