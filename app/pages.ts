@@ -71,6 +71,10 @@ export const PAGES: readonly Page[] = [
     guard: 'accountRedirect',
     ns: ['auth', 'validation'],
   }),
+  // Opened from the emailed link, signed in or not (the link itself is the proof).
+  page('verify-email', 'account/verify-email', 'routes/auth/verify-email.tsx', 'default', {
+    ns: ['auth', 'validation'],
+  }),
 
   page('account', 'account', 'routes/account/account.tsx', 'default', {
     guard: 'authenticated',

@@ -25,6 +25,8 @@ describe('error codes', () => {
       'invalid_signature',
       'payment_method_unavailable',
       'order_not_payable',
+      'email_not_verified',
+      'cross_site_request',
     ]);
   });
 

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'invalid_signature',
   'payment_method_unavailable',
   'order_not_payable',
+  'email_not_verified',
+  'cross_site_request',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -56,4 +58,6 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   invalid_signature: 'validation:internal',
   payment_method_unavailable: 'validation:payment_method_unavailable',
   order_not_payable: 'validation:order_not_payable',
+  email_not_verified: 'validation:email_not_verified',
+  cross_site_request: 'validation:forbidden',
 };

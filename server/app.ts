@@ -22,6 +22,7 @@ import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import pages from './plugins/pages.ts';
+import sameOrigin from './plugins/same-origin.ts';
 import security from './plugins/security.ts';
 import type { Services } from './services/index.ts';
 
@@ -36,6 +37,15 @@ export interface AppOptions {
   log?: FastifyBaseLogger;
 }
 
+/**
+ * TRUST_PROXY as Fastify's option: none, addresses/CIDR ranges, or a hop count (Fastify's own rule for a
+ * number, written as the function its types accept: the first `hops` proxies are trusted).
+ */
+function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 const require = createRequire(import.meta.url);
 const flagsDirectory = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags/4x3');
 
@@ -47,7 +57,7 @@ export async function buildApp(options: AppOptions) {
       : { logger: options.logger ?? loggerOptions(config.logLevel) }),
     bodyLimit: 1_048_576,
     frameworkErrors,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +69,7 @@ export async function buildApp(options: AppOptions) {
     dev: Boolean(options.pages && options.pages.devServer),
   });
   await app.register(errors);
+  await app.register(sameOrigin, { publicUrl: config.publicUrl });
   await app.register(compression);
   await app.register(swagger, {
     openapi: {

@@ -117,4 +117,19 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
     expect(parseConfig({ WORKERS: '4', DATABASE_URL: 'postgres://db.example.org/cingles' }).workers).toBe(4);
   });
+
+  it('trusts no proxy unless told, then a hop count or a list of addresses and ranges', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const wrong of ['true', 'proxy.example.org', '10.0.0.0/33', '10.0.0.1/8/1', '1.2.3']) {
+      expect(() => parseConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

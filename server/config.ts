@@ -2,6 +2,7 @@
  * Every environment variable the server reads, parsed once with zod. A wrong value stops start-up with a
  * message naming the variable; every default runs on a fresh machine.
  */
+import net from 'node:net';
 import path from 'node:path';
 import * as z from 'zod';
 import { openingHoursSchema } from '../domain/opening-hours.ts';
@@ -91,6 +92,39 @@ const homologationOffsets = z
     return offsets as Partial<Record<'cingle' | 'galerien' | 'bicingle', number>>;
   });
 
+/** An IPv4 or IPv6 address, optionally with a prefix length (CIDR). */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For), for Fastify's `trustProxy`: unset trusts none
+ * (a forged header would otherwise give every request a fresh per-IP budget), a number trusts that many hops,
+ * a comma list trusts those addresses or CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const trimmed = value?.trim() ?? '';
+    if (!trimmed) return false;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    const wrong = entries.find((entry) => !isAddressOrCidr(entry));
+    if (wrong !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a hop count or addresses/CIDR ranges separated by commas, got "${wrong}"`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -128,6 +162,7 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  TRUST_PROXY: trustProxy,
 });
 
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
@@ -169,6 +204,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
       env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
         ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
         : undefined,
+    trustProxy: env.TRUST_PROXY,
   };
 }
 

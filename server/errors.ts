@@ -25,3 +25,5 @@ export const unauthorized = () => new AppError(401, 'unauthorized', 'Sign in fir
 export const forbidden = () => new AppError(403, 'forbidden', 'You may not do this');
 export const validationError = (fields: Record<string, string>, message = 'Invalid input') =>
   new AppError(400, 'validation', message, { fields });
+export const emailNotVerified = () =>
+  new AppError(403, 'email_not_verified', 'Confirm your email address with the link we sent you first');

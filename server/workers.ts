@@ -19,6 +19,7 @@ export function startBackgroundWork({ services }: Runtime, log: FastifyBaseLogge
       const expired = await services.payments.expirePending();
       if (expired) log.info({ expired }, 'unpaid orders expired');
       await services.sessions.deleteExpired();
+      await services.trustedDevices.deleteStale();
     } catch (error) {
       log.error({ err: error }, 'background work failed');
     } finally {

@@ -63,9 +63,12 @@ function userContactIssues(value: Record<string, unknown>): FieldIssue[] {
   return contactIssues(value, { phone: 'tel', postalCode: 'cp', country: 'pays' });
 }
 
-/** PUT /api/me and the account page's personal information. */
+/**
+ * PUT /api/me and the account page's personal information. A new `email` needs `current_password` (checked by
+ * the server, which answers `wrong_current_password`); the address changes once the link sent to it is followed.
+ */
 export const profileUpdateSchema = z
-  .object(userFields)
+  .object({ ...userFields, current_password: z.string().max(256).optional() })
   .superRefine((value, ctx) => reportIssues(ctx, userContactIssues(value)), EVEN_WITH_FIELD_ERRORS);
 export type UserFields = z.infer<typeof profileUpdateSchema>;
 
@@ -109,3 +112,7 @@ export const resetPasswordSchema = z.object({ password: passwordField() });
 export const resetPasswordFormSchema = z
   .object({ password: passwordField(), password_confirmation: passwordConfirmationField })
   .superRefine((value, ctx) => reportIssues(ctx, passwordMismatch(value)), EVEN_WITH_FIELD_ERRORS);
+/** POST /api/account/verify-email: the token of the emailed link. */
+export const verifyEmailSchema = z.object({
+  token: text('validation:invalid_or_expired_token').min(1).max(200),
+});

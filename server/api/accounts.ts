@@ -10,8 +10,16 @@ import {
   profileUpdateSchema,
   resetPasswordSchema,
   signupSchema,
+  verifyEmailSchema,
 } from '../../domain/schemas/user.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../plugins/auth.ts';
+import {
+  clearSessionCookie,
+  requireUser,
+  requireVerifiedEmail,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../plugins/auth.ts';
+import { DEVICE_COOKIE } from '../services/trusted-devices.ts';
 import type { ApiOptions } from './index.ts';
 import { dataResponse, errorResponse, userResponse } from './schemas.ts';
 
@@ -34,6 +42,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
         tags,
         querystring: langQuery,
         body: signupSchema,
+        description: 'Creates the account and mails a link to verify the address, in the page language.',
         response: { 201: z.object({ id: z.number().int() }), 400: errorResponse, 409: errorResponse },
       },
     },
@@ -58,12 +67,12 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
     },
     async (request, reply) => {
       const lang = request.query.lang;
-      const session = await services.accounts.login(
-        request.body,
-        request.ip,
-        isLocale(lang) ? lang : undefined,
-      );
+      const session = await services.accounts.login(request.body, request.ip, {
+        locale: isLocale(lang) ? lang : undefined,
+        deviceToken: request.cookies[DEVICE_COOKIE],
+      });
       setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
+      setDeviceCookie(reply, session.deviceToken, secureCookie);
       return { token: session.token };
     },
   );
@@ -97,11 +106,24 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       schema: {
         tags,
         security: [{ bearer: [] }],
+        description:
+          'A new email needs current_password; it stays in pending_email until the link mailed to it is followed.',
+        querystring: langQuery,
         body: profileUpdateSchema,
-        response: { 200: userResponse, 400: errorResponse, 401: errorResponse, 409: errorResponse },
+        response: {
+          200: userResponse,
+          400: errorResponse,
+          401: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+        },
       },
     },
-    async (request) => services.accounts.updateProfile(request.user!.id, request.body),
+    async (request) =>
+      services.accounts.updateProfile(request.user!.id, request.body, {
+        ip: request.ip,
+        locale: requestLocale(request.query.lang, request.user!.locale),
+      }),
   );
 
   app.put(
@@ -124,7 +146,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
   app.get(
     '/me/homologations',
     {
-      onRequest: requireUser,
+      onRequest: requireVerifiedEmail,
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -141,10 +163,47 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
             }),
           ),
           401: errorResponse,
+          403: errorResponse,
         },
       },
     },
     async (request) => services.homologations.forUser(request.user!.id),
+  );
+
+  app.post(
+    '/account/verify-email',
+    {
+      schema: {
+        tags,
+        description: 'Follows the link mailed at sign-up or after a change of address.',
+        body: verifyEmailSchema,
+        response: { 200: dataResponse, 400: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      await services.emailVerification.verify(request.body.token, request.sessionToken);
+      return { data: { message: 'Your email address is confirmed.' } };
+    },
+  );
+
+  app.post(
+    '/account/verify-email/resend',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        querystring: langQuery,
+        response: { 202: dataResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await services.accounts.resendVerification(request.user!.id, {
+        ip: request.ip,
+        locale: requestLocale(request.query.lang, request.user!.locale),
+      });
+      return reply.code(202).send({ data: { message: 'If a link is waiting, it has been sent again.' } });
+    },
   );
 
   app.post(

@@ -8,7 +8,7 @@ import {
   restrictionConfirmSchema,
   restrictionRequestSchema,
 } from '../../domain/schemas/display-restriction.ts';
-import { requireUser } from '../plugins/auth.ts';
+import { requireUser, requireVerifiedEmail } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { dataResponse, errorResponse } from './schemas.ts';
 
@@ -65,12 +65,13 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
   app.put(
     '/me/public-display',
     {
-      onRequest: requireUser,
+      // Only the proven owner of the address may show again what its owner hid.
+      onRequest: requireVerifiedEmail,
       schema: {
         tags,
         security: [{ bearer: [] }],
         body: publicDisplaySchema,
-        response: { 200: publicDisplaySchema, 400: errorResponse, 401: errorResponse },
+        response: { 200: publicDisplaySchema, 400: errorResponse, 401: errorResponse, 403: errorResponse },
       },
     },
     async (request) => services.displayRestrictions.setHidden(request.user!, request.body.hidden),

@@ -26,6 +26,8 @@ export const userResponse = z.object({
   ville: z.string(),
   pays: z.string(),
   nationalite: z.string(),
+  email_verified: z.boolean(),
+  pending_email: z.string().nullable(),
 });
 
 export const dataResponse = z.object({ data: z.object({ message: z.string() }) });

@@ -49,6 +49,10 @@ export const users = pgTable('users', {
   locale: text('locale').notNull().default('fr'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** When the owner followed the link mailed to `email`; null until then (see docs/SECURITY.md). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+  /** A new address asked for in PUT /api/me, waiting for its link to be followed; `email` changes only then. */
+  pendingEmail: text('pending_email'),
 });
 
 /** Sessions are rows: the client holds a random token, the table only its SHA-256, so a leaked table opens nothing. */
@@ -475,4 +479,41 @@ export const printJobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('print_jobs_status_idx').on(table.status, table.createdAt)],
+);
+
+/**
+ * Links proving that someone reads an address: the sign-up address or a new address asked for. `email` is the
+ * address the link was sent to; following it verifies that address if it is still the account's (or its pending
+ * one). Single use; only the SHA-256 of the token is stored.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Browsers where the owner signed in successfully (OWASP's device cookies, decision 0011): the cookie holds a
+ * random token, this table its SHA-256. Such a browser has its own budget of failed sign-ins.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('trusted_devices_user_id_idx').on(table.userId)],
 );

@@ -121,3 +121,62 @@ export function rejectionEmail(
     publicUrl,
   );
 }
+
+/** After sign-up: the link that proves the address is the reader's. */
+export function emailVerificationEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; url: string; hours: number },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('emailVerification.subject'),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('emailVerification.intro'), t('emailVerification.validity', { hours: data.hours })],
+      action: { label: t('emailVerification.action'), url: data.url },
+      closing: t('emailVerification.ignore'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+/** To the new address asked for on the account page: the change happens when this link is followed. */
+export function emailChangeVerificationEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; url: string; hours: number },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('emailChange.subject'),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('emailChange.intro'), t('emailVerification.validity', { hours: data.hours })],
+      action: { label: t('emailChange.action'), url: data.url },
+      closing: t('emailChange.ignore'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+/** To the current address when a change is asked for, so that its owner notices one they did not make. */
+export function emailChangeNoticeEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; newEmail: string },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('emailChangeNotice.subject'),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('emailChangeNotice.intro', { email: data.newEmail }), t('emailChangeNotice.notYou')],
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}

@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../errors.ts';
+import { emailNotVerified, forbidden, unauthorized } from '../errors.ts';
 import type { Services } from '../services/index.ts';
+import { DEVICE_COOKIE, DEVICE_DAYS } from '../services/trusted-devices.ts';
 import type { SessionUser } from '../services/sessions.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -35,12 +36,29 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
   });
 }
 
+/** The browser's device cookie (decision 0011): sent back only to the sign-in route. */
+export function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api/login',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: DEVICE_DAYS * 86_400,
+  });
+}
+
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
+}
+
+/** For what belongs to the owner of the account's address (homologations, their public display). */
+export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (!request.user.emailVerified) throw emailNotVerified();
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {

@@ -10,13 +10,15 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { passwordResetTokens, users } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import { passwordResetEmail } from '../mail/templates.ts';
+import { emailChangeNoticeEmail, passwordResetEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
+import { type EmailVerificationService, revokeResetLinks } from './email-verification.ts';
 import type { MailService } from './mail.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { type RateLimits, SIGN_IN_LIMITS } from './rate-limits.ts';
 import type { createSessionsService } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type { TrustedDevicesService } from './trusted-devices.ts';
 
 export const RESET_TOKEN_HOURS = 24;
 
@@ -41,6 +43,8 @@ export function publicUser(user: User) {
     ville: user.ville,
     pays: user.pays,
     nationalite: user.nationalite,
+    email_verified: user.emailVerifiedAt !== null,
+    pending_email: user.pendingEmail,
   };
 }
 
@@ -53,12 +57,23 @@ function scopeOf(user: Pick<User, 'role' | 'president'>): string[] {
   return scope;
 }
 
+const wrongCurrentPassword = () =>
+  new AppError(400, 'wrong_current_password', 'The current password is not correct', {
+    fields: { current_password: 'validation:wrong_current_password' },
+  });
+
+/** Verifies the password, or the dummy hash when there is no account, so that both take as long. */
+async function checkPassword(user: User | undefined, password: string): Promise<boolean> {
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  return Boolean(user) && valid;
+}
+
 const isUniqueViolation = (error: unknown): boolean => {
   const candidate = error as { code?: string; cause?: { code?: string } };
   return candidate.code === '23505' || candidate.cause?.code === '23505';
 };
 
-function userColumns(fields: UserFields) {
+function userColumns(fields: Omit<UserFields, 'current_password'>) {
   return {
     civilite: fields.civilite,
     nom: fields.nom,
@@ -81,8 +96,10 @@ export function createAccountsService(deps: {
   sessions: ReturnType<typeof createSessionsService>;
   mail: MailService;
   rateLimits: RateLimits;
+  emailVerification: EmailVerificationService;
+  trustedDevices: TrustedDevicesService;
 }) {
-  const { db, config, sessions, mail, rateLimits } = deps;
+  const { db, config, sessions, mail, rateLimits, emailVerification, trustedDevices } = deps;
 
   async function findByEmail(email: string): Promise<User | undefined> {
     const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -101,11 +118,16 @@ export function createAccountsService(deps: {
     async signup(input: SignupInput, locale: Locale): Promise<{ id: number }> {
       const passwordHash = await hashPassword(input.password);
       try {
-        const [created] = await db
-          .insert(users)
-          .values({ ...userColumns(input), passwordHash, locale })
-          .returning({ id: users.id });
-        return created!;
+        const created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(users)
+            .values({ ...userColumns(input), passwordHash, locale })
+            .returning({ id: users.id, prenom: users.prenom, email: users.email });
+          await emailVerification.issue(tx, row!, row!.email, 'signup', locale);
+          return { id: row!.id };
+        });
+        mail.kick();
+        return created;
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError(409, 'email_taken', 'This email address is already used');
@@ -113,35 +135,84 @@ export function createAccountsService(deps: {
       }
     },
 
-    async login(input: { email: string; password: string }, ip: string, locale?: Locale) {
+    /**
+     * Signs in. A browser holding this account's device cookie spends its own budget of failures; any other
+     * spends the account's budget for unknown browsers, which attackers exhaust without locking the owner out
+     * (decision 0011). Returns the device token for the browser's cookie.
+     */
+    async login(
+      input: { email: string; password: string },
+      ip: string,
+      options: { locale?: Locale; deviceToken?: string } = {},
+    ) {
       const email = input.email.trim().toLowerCase();
       await rateLimits.consume(SIGN_IN_LIMITS.perIp, ip);
-      await rateLimits.consume(SIGN_IN_LIMITS.perEmail, email);
       const user = await findByEmail(email);
-      const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!user || !valid)
+      const device = user ? await trustedDevices.recognise(user.id, options.deviceToken) : null;
+      const [rule, key] = device ? [SIGN_IN_LIMITS.perDevice, device] : [SIGN_IN_LIMITS.perEmail, email];
+      await rateLimits.consume(rule, key);
+      if (!(await checkPassword(user, input.password)) || !user)
         throw new AppError(401, 'invalid_credentials', 'Incorrect email address or password');
-      await rateLimits.reset(SIGN_IN_LIMITS.perEmail, email);
-      if (locale && locale !== user.locale)
-        await db.update(users).set({ locale }).where(eq(users.id, user.id));
+      await rateLimits.reset(rule, key);
+      if (options.locale && options.locale !== user.locale)
+        await db.update(users).set({ locale: options.locale }).where(eq(users.id, user.id));
       const session = await sessions.create(user.id);
-      return { ...session, user: publicUser(user) };
+      const deviceToken = await trustedDevices.remember(user.id, options.deviceToken);
+      return { ...session, deviceToken, user: publicUser(user) };
     },
 
     async profile(userId: number): Promise<PublicUser> {
       return publicUser(await getUser(userId));
     },
 
-    async updateProfile(userId: number, fields: UserFields): Promise<PublicUser> {
+    /**
+     * Saves the profile. A new email address needs the current password; it is only recorded as pending, a
+     * link goes to it and the current address is told: the address changes when the link is followed.
+     */
+    async updateProfile(
+      userId: number,
+      fields: UserFields,
+      context: { ip: string; locale: Locale },
+    ): Promise<PublicUser> {
+      const { current_password: currentPassword, ...values } = fields;
+      const current = await getUser(userId);
+      const newEmail = values.email.trim().toLowerCase();
+      const changesEmail = newEmail !== current.email && newEmail !== current.pendingEmail;
+      if (changesEmail) {
+        if (!currentPassword || !(await verifyPassword(current.passwordHash, currentPassword)))
+          throw wrongCurrentPassword();
+        const taken = await findByEmail(newEmail);
+        if (taken) throw new AppError(409, 'email_taken', 'This email address is already used');
+        await rateLimits.consume(SIGN_IN_LIMITS.verificationPerIp, context.ip);
+        await rateLimits.consume(SIGN_IN_LIMITS.verificationPerEmail, newEmail);
+      }
       try {
-        return await db.transaction(async (tx) => {
+        const result = await db.transaction(async (tx) => {
           const [before] = await tx.select().from(users).where(eq(users.id, userId));
           if (!before) throw notFound('No such user');
           const [after] = await tx
             .update(users)
-            .set({ ...userColumns(fields), updatedAt: new Date() })
+            .set({
+              ...userColumns(values),
+              email: before.email,
+              ...(changesEmail ? { pendingEmail: newEmail } : {}),
+              updatedAt: new Date(),
+            })
             .where(eq(users.id, userId))
             .returning();
+          if (changesEmail) {
+            await emailVerification.issue(tx, after!, newEmail, 'change', context.locale);
+            await mail.queue(
+              {
+                to: before.email,
+                ...emailChangeNoticeEmail(context.locale, config.publicUrl, {
+                  prenom: after!.prenom,
+                  newEmail,
+                }),
+              },
+              tx,
+            );
+          }
           await recordAudit(tx, {
             actorId: userId,
             action: 'user.update',
@@ -152,11 +223,30 @@ export function createAccountsService(deps: {
           });
           return publicUser(after!);
         });
+        if (changesEmail) mail.kick();
+        return result;
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError(409, 'email_taken', 'This email address is already used');
         throw error;
       }
+    },
+
+    /**
+     * Mails the waiting link again: to the pending address when a change waits, else to the unverified
+     * address. Nothing to send answers the same. Limited per account, per IP and per receiving address.
+     */
+    async resendVerification(userId: number, context: { ip: string; locale: Locale }): Promise<void> {
+      await rateLimits.consume(SIGN_IN_LIMITS.verificationPerIp, context.ip);
+      await rateLimits.consume(SIGN_IN_LIMITS.verificationPerAccount, String(userId));
+      const user = await getUser(userId);
+      const target = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
+      if (!target) return;
+      await rateLimits.consume(SIGN_IN_LIMITS.verificationPerEmail, target);
+      await db.transaction((tx) =>
+        emailVerification.issue(tx, user, target, user.pendingEmail ? 'change' : 'signup', context.locale),
+      );
+      mail.kick();
     },
 
     /** Changes the password and ends every other session of the user. */
@@ -166,15 +256,12 @@ export function createAccountsService(deps: {
       currentToken: string | null,
     ): Promise<void> {
       const user = await getUser(userId);
-      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-        throw new AppError(400, 'wrong_current_password', 'The current password is not correct', {
-          fields: { current_password: 'validation:wrong_current_password' },
-        });
-      }
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) throw wrongCurrentPassword();
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
         await sessions.revokeAllExcept(userId, currentToken, tx);
+        await revokeResetLinks(tx, userId);
       });
     },
 
@@ -185,9 +272,11 @@ export function createAccountsService(deps: {
       now = new Date(),
     ): Promise<void> {
       await rateLimits.consume(SIGN_IN_LIMITS.forgotPerIp, ip);
+      await rateLimits.consume(SIGN_IN_LIMITS.forgotPerEmail, input.email.trim().toLowerCase());
       const user = await findByEmail(input.email);
       if (!user) {
-        await dummyPasswordHash();
+        // Unknown addresses spend about what issuing a link costs, so that the answer's timing tells nothing.
+        await verifyPassword(await dummyPasswordHash(), input.email);
         return;
       }
       const token = newToken();
@@ -195,6 +284,8 @@ export function createAccountsService(deps: {
       url.searchParams.set('email', user.email);
       url.searchParams.set('token', token);
       await db.transaction(async (tx) => {
+        // At most one valid link per account: the newest.
+        await revokeResetLinks(tx, user.id, now);
         await tx.insert(passwordResetTokens).values({
           tokenHash: hashToken(token),
           userId: user.id,
@@ -215,9 +306,10 @@ export function createAccountsService(deps: {
     async resetPassword(email: string, token: string, password: string, now = new Date()): Promise<void> {
       const invalid = () =>
         new AppError(400, 'invalid_or_expired_token', 'This link is invalid or has expired');
+      // Hashed first, for known and unknown addresses alike: the answer takes as long either way.
+      const passwordHash = await hashPassword(password);
       const user = await findByEmail(email);
       if (!user) throw invalid();
-      const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const [used] = await tx
           .update(passwordResetTokens)
@@ -234,6 +326,7 @@ export function createAccountsService(deps: {
         if (!used) throw invalid();
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
         await sessions.revokeAll(user.id, tx);
+        await revokeResetLinks(tx, user.id, now);
       });
     },
 
@@ -279,6 +372,8 @@ export function createAccountsService(deps: {
             ville: '',
             pays: 'fr',
             nationalite: 'fr',
+            // Made by someone with access to the server, who vouches for the address.
+            emailVerifiedAt: new Date(),
           })
           .returning({ id: users.id });
         await recordAudit(db, {

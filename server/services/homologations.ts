@@ -107,9 +107,15 @@ export function createHomologationsService(deps: {
 
   async function lockCandidate(tx: Database, candidateId: number) {
     const [row] = await tx
-      .select({ candidate: candidates, locale: orders.locale, buyerId: orders.userId })
+      .select({
+        candidate: candidates,
+        locale: orders.locale,
+        buyerId: orders.userId,
+        buyerVerifiedAt: users.emailVerifiedAt,
+      })
       .from(candidates)
       .leftJoin(orders, eq(orders.id, candidates.orderId))
+      .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(candidates.id, candidateId))
       .for('update', { of: candidates });
     if (!row) throw notFound('No such candidate');
@@ -157,7 +163,7 @@ export function createHomologationsService(deps: {
 
     async homologate(candidateId: number, input: HomologationInput, actorId: number, now = new Date()) {
       const result = await db.transaction(async (tx) => {
-        const { candidate, locale, buyerId } = await lockCandidate(tx, candidateId);
+        const { candidate, locale, buyerId, buyerVerifiedAt } = await lockCandidate(tx, candidateId);
         if (candidate.statut === 'homologated') throw alreadyHomologated();
         if (!canTransition(candidate.statut, 'homologated')) {
           throw new AppError(
@@ -173,7 +179,8 @@ export function createHomologationsService(deps: {
         }
         const epreuve = input.epreuve_realisee;
         const numero = await nextNumero(tx, epreuve, config.homologationOffsets[epreuve] ?? 0);
-        const laureateId = await laureateFor(tx, candidate, buyerId ?? null);
+        // An account is tied to a laureate only once its address is proven (email-verification.ts).
+        const laureateId = await laureateFor(tx, candidate, buyerVerifiedAt ? (buyerId ?? null) : null);
         const [homologation] = await tx
           .insert(homologations)
           .values({

@@ -23,6 +23,8 @@ import { createOrderDraftsService } from './order-drafts.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { createSessionsService } from './sessions.ts';
 import { createTracksService } from './tracks.ts';
+import { createEmailVerificationService } from './email-verification.ts';
+import { createTrustedDevicesService } from './trusted-devices.ts';
 
 export interface ServiceDependencies {
   db: Database;
@@ -57,6 +59,8 @@ export function createServices(deps: ServiceDependencies) {
   });
   const rateLimits = createRateLimits({ redisUrl: config.redisUrl, ipFactor: config.rateLimitIpFactor });
   const sessions = createSessionsService({ db });
+  const emailVerification = createEmailVerificationService({ db, config, mail, sessions });
+  const trustedDevices = createTrustedDevicesService({ db });
   const statistics = createStatisticsService({ db });
   const laureates = createLaureatesService({ db });
   const laureateTeaser = createLaureateTeaserService({ db });
@@ -81,7 +85,17 @@ export function createServices(deps: ServiceDependencies) {
     mail,
     rateLimits,
     sessions,
-    accounts: createAccountsService({ db, config, sessions, mail, rateLimits }),
+    emailVerification,
+    trustedDevices,
+    accounts: createAccountsService({
+      db,
+      config,
+      sessions,
+      mail,
+      rateLimits,
+      emailVerification,
+      trustedDevices,
+    }),
     orderDrafts,
     documents,
     payments,

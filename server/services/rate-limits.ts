@@ -1,6 +1,7 @@
 /**
- * Limits on sign-in attempts, per IP address and per email, with rate-limiter-flexible: in memory for one
- * process, in Redis (REDIS_URL) when several instances must share the count.
+ * Limits on sign-in attempts and on mails sent on request (per IP address, email, account or device), with
+ * rate-limiter-flexible: in memory for one process, in Redis (REDIS_URL) when several instances must share the
+ * count.
  */
 import { Redis } from 'ioredis';
 import {
@@ -19,9 +20,18 @@ export interface LimitRule {
 
 export const SIGN_IN_LIMITS = {
   perIp: { keyPrefix: 'login-ip', points: 20, durationSeconds: 15 * 60 },
+  /** Failures against one account from browsers it does not know (no valid device cookie). */
   perEmail: { keyPrefix: 'login-email', points: 5, durationSeconds: 15 * 60 },
+  /** Failures from one browser where the owner signed in before: its own budget (decision 0011). */
+  perDevice: { keyPrefix: 'login-device', points: 5, durationSeconds: 15 * 60 },
   forgotPerIp: { keyPrefix: 'forgot-ip', points: 10, durationSeconds: 15 * 60 },
+  /** Reset mails to one address, whether or not it has an account, so that a mailbox cannot be flooded. */
+  forgotPerEmail: { keyPrefix: 'forgot-email', points: 3, durationSeconds: 60 * 60 },
   restrictionPerIp: { keyPrefix: 'restriction-ip', points: 10, durationSeconds: 15 * 60 },
+  /** Verification mails: per requesting address, per account and per receiving address. */
+  verificationPerIp: { keyPrefix: 'verification-ip', points: 10, durationSeconds: 15 * 60 },
+  verificationPerAccount: { keyPrefix: 'verification-account', points: 3, durationSeconds: 60 * 60 },
+  verificationPerEmail: { keyPrefix: 'verification-email', points: 3, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 /**

@@ -14,6 +14,8 @@ export interface SessionUser {
   role: 'admin' | 'user';
   president: boolean;
   locale: string;
+  /** The owner followed the link mailed to `email` (see email-verification.ts). */
+  emailVerified: boolean;
 }
 
 export function createSessionsService({ db }: { db: Database }) {
@@ -35,12 +37,15 @@ export function createSessionsService({ db }: { db: Database }) {
           role: users.role,
           president: users.president,
           locale: users.locale,
+          emailVerifiedAt: users.emailVerifiedAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
         .limit(1);
-      return row ?? null;
+      if (!row) return null;
+      const { emailVerifiedAt, ...user } = row;
+      return { ...user, emailVerified: emailVerifiedAt !== null };
     },
 
     async revoke(token: string): Promise<void> {

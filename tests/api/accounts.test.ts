@@ -193,7 +193,7 @@ describe('the current user', () => {
       method: 'PUT',
       url: '/api/me',
       headers: user.auth,
-      payload: { ...fields, email: other.email },
+      payload: { ...fields, email: other.email, current_password: PASSWORD },
     });
     expect(taken.statusCode).toBe(409);
     const invalid = await t.app.inject({

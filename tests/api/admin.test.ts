@@ -6,7 +6,7 @@ import { auditLog, candidates, homologations, laureates, mailOutbox } from '../.
 import { candidatePayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
-import { signedInAdmin, signedInUser } from '../support/users.ts';
+import { signedInAdmin, signedInUser, verifiedUser } from '../support/users.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -15,7 +15,7 @@ let plain: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
   t = await createTestApp({ HOMOLOGATION_OFFSETS: 'galerien=612' });
   admin = await signedInAdmin(t);
-  plain = await signedInUser(t);
+  plain = await verifiedUser(t);
 });
 afterAll(async () => {
   await t.close();
@@ -411,7 +411,7 @@ describe('homologation', () => {
   });
 
   it('shows the rider their homologations with the number and who certified them', async () => {
-    const rider = await signedInUser(t);
+    const rider = await verifiedUser(t);
     const order = await paidOrder(t, rider, {
       candidats: [candidatePayload({ email: rider.email })],
       avertissement_mineurs: false,

@@ -5,7 +5,7 @@ import { displayRestrictions } from '../../server/db/schema.ts';
 import { addLaureates, laureateRecord } from '../support/laureates.ts';
 import { type ReceivedMail, firstLink, startSmtpServer } from '../support/smtp.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
-import { signedInUser } from '../support/users.ts';
+import { verifiedUser } from '../support/users.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -148,12 +148,13 @@ describe('the signed-in user switch (GET/PUT /api/me/public-display)', () => {
   });
 
   it('hides and shows the results tied to the account email without an email round trip', async () => {
-    const user = await signedInUser(t);
+    const user = await verifiedUser(t);
     await addLaureates(t, [
       laureateRecord({ numero: 50, nom: 'Compte', prenom: 'Camille', email: user.email }),
     ]);
     const state = () => t.app.inject({ method: 'GET', url: '/api/me/public-display', headers: user.auth });
     expect((await state()).json()).toEqual({ hidden: false });
+    await t.services.mail.processDue(); // the sign-up's verification mail
     const sent = smtp.received.length;
 
     const hide = await t.app.inject({
@@ -180,7 +181,7 @@ describe('the signed-in user switch (GET/PUT /api/me/public-display)', () => {
   });
 
   it('refuses a body without the boolean', async () => {
-    const user = await signedInUser(t);
+    const user = await verifiedUser(t);
     const response = await t.app.inject({
       method: 'PUT',
       url: '/api/me/public-display',

@@ -12,6 +12,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { addDays, today } from '../../domain/dates.ts';
+import { dataDir } from '../../playwright.config.ts';
+import { verifyEmailFromOutbox } from '../support/outbox.ts';
 import { expect, test } from './fixtures.ts';
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
@@ -149,6 +151,8 @@ test.describe('the admin area', () => {
     const riderEmail = `paul.${suffix()}@example.org`;
     const rider = await browser.newContext({ baseURL });
     await createUser(rider.request, riderEmail, nom);
+    // Homologations are shown to the proven owner of the address only.
+    await verifyEmailFromOutbox(rider.request, dataDir, riderEmail);
     const { candidateReference } = await paidRegistration(rider.request, riderEmail, nom);
 
     // The administrator signs in through the form and lands on the dashboard.

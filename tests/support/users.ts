@@ -1,5 +1,7 @@
 /** Test users: valid sign-up payloads, and helpers to sign up and sign in through the API. */
 import crypto from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { mailOutbox } from '../../server/db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 export const PASSWORD = 'Ventoux1910';
@@ -48,4 +50,39 @@ export async function signedInAdmin(t: TestApp) {
   await t.services.accounts.setRole(user.email, 'admin');
   const token = await signIn(t, user.email);
   return { ...user, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** The newest link of the given path mailed to `email`, read from the mail queue (delivery is manual in tests). */
+export async function mailedLink(t: TestApp, email: string, linkPath: string): Promise<URL> {
+  const rows = await t.db
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.id));
+  for (const row of rows) {
+    const link = /https?:\/\/\S+/g;
+    for (const match of row.text.matchAll(link)) {
+      const url = new URL(match[0]);
+      if (url.pathname.endsWith(linkPath)) return url;
+    }
+  }
+  throw new Error(`no ${linkPath} link mailed to ${email}`);
+}
+
+/** Follows the verification link mailed to `email`, as its owner would. */
+export async function verifyEmail(t: TestApp, email: string): Promise<void> {
+  const link = await mailedLink(t, email, '/account/verify-email');
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/account/verify-email',
+    payload: { token: link.searchParams.get('token') },
+  });
+  if (response.statusCode !== 200) throw new Error(`verification failed: ${response.body}`);
+}
+
+/** A signed-in user whose address is verified: what homologations and the public display need. */
+export async function verifiedUser(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const user = await signedInUser(t, overrides);
+  await verifyEmail(t, user.email);
+  return user;
 }

@@ -6,6 +6,7 @@ import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { IconLock, IconMedal, IconReceipt, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { EmailVerificationNotice } from '../../components/account/email-verification-notice.tsx';
 import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
 import { OrdersTab } from '../../components/account/orders-tab.tsx';
 import { PublicDisplaySwitch } from '../../components/account/public-display-switch.tsx';
@@ -24,17 +25,29 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly (string 
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
-  return { profile: userFormValues(await services.accounts.profile(user.id)) };
+  const profile = await services.accounts.profile(user.id);
+  return {
+    profile: userFormValues(profile),
+    verification: {
+      email: profile.email,
+      verified: profile.email_verified,
+      pendingEmail: profile.pending_email,
+    },
+  };
 }
 
-/** Switching tabs changes only the query string: no need to fetch the profile again. */
+/**
+ * Switching tabs changes only the query string: no need to fetch the profile again. An explicit revalidation
+ * (same URL, after saving the profile) does fetch it: a new address asked for shows as waiting.
+ */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search)
+    return false;
   return defaultShouldRevalidate;
 }
 
@@ -60,6 +73,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro prefix="account:" noindex />
+      <EmailVerificationNotice state={loaderData.verification} />
       <Tabs value={tab} onChange={selectTab} keepMounted className={forms.readable}>
         <Tabs.List mb="lg" aria-label={t('account:tabs.label')}>
           <Tabs.Tab value="profile" leftSection={<IconUser {...icon} />}>
