@@ -1,5 +1,6 @@
 /**
- * `npm run bench:pages`: Lighthouse against a production start, on the home, roads and rules pages.
+ * `npm run bench:pages`: Lighthouse against a production start, on the seven public pages (home, roads, rules,
+ * club, privacy, laureates, stats).
  *
  * Builds the pages when there is no build, starts `node server/main.ts` on a free port with a throw-away data
  * directory (an empty database, so the demo content is loaded as on a fresh install), runs Lighthouse through
@@ -41,7 +42,9 @@ const desktop = args.includes('--desktop');
 const runs = Math.max(1, Number(option('runs') ?? 1));
 const lang = option('lang') ?? 'fr';
 const reportsDir = option('reports');
-const PAGES = [`/${lang}`, `/${lang}/roads`, `/${lang}/rules`];
+const PAGES = ['', '/roads', '/rules', '/club', '/privacy', '/laureates', '/stats'].map(
+  (page) => `/${lang}${page}`,
+);
 
 interface PageFigures {
   scores: Record<(typeof CATEGORIES)[number], number>;
