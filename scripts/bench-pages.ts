@@ -165,6 +165,18 @@ async function measure(url: string): Promise<PageFigures> {
   };
 }
 
+/** On a busy machine Chromium sometimes loses the trace (NO_NAVSTART): such a run is repeated, twice at most. */
+async function measureWithRetries(url: string): Promise<PageFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  ${url}: ${(error as Error).message.split('\n')[0]} - measuring again`);
+    }
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function medianFigures(all: PageFigures[]): PageFigures {
@@ -225,7 +237,8 @@ async function main() {
     const rows: [string, PageFigures][] = [];
     for (const page of PAGES) {
       const all: PageFigures[] = [];
-      for (let run = 0; run < runs; run += 1) all.push(await measure(`http://${HOST}:${port}${page}`));
+      for (let run = 0; run < runs; run += 1)
+        all.push(await measureWithRetries(`http://${HOST}:${port}${page}`));
       rows.push([page, medianFigures(all)]);
     }
     printTable(rows);
