@@ -20,6 +20,7 @@ import seo from './api/seo.ts';
 import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import errors from './plugins/errors.ts';
+import { createPageStore } from './plugins/page-cache.ts';
 import pages from './plugins/pages.ts';
 import security from './plugins/security.ts';
 import type { Services } from './services/index.ts';
@@ -95,6 +96,10 @@ export async function buildApp(options: AppOptions) {
     await app.register(pages, {
       services,
       devServer: options.pages?.devServer,
+      pageStore:
+        options.pages?.devServer || config.pageCacheMb === 0
+          ? undefined
+          : createPageStore({ maxBytes: config.pageCacheMb * 1024 * 1024 }),
       settings: {
         publicUrl: config.publicUrl,
         shopUrl: config.shopUrl,

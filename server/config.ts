@@ -123,6 +123,7 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -166,6 +167,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
       env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
         ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
         : undefined,
+    pageCacheMb: env.PAGE_CACHE_MB,
   };
 }
 

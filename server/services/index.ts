@@ -49,11 +49,14 @@ export function createServices(deps: ServiceDependencies) {
   const statistics = createStatisticsService({ db });
   const laureates = createLaureatesService({ db });
   const laureateTeaser = createLaureateTeaserService({ db });
+  /** Whoever keeps something the public sees (the page cache) subscribes here, through `onPublicDataChanged`. */
+  const publicDataListeners = new Set<() => void>();
   /** Cached public figures are dropped when this process changes what the public sees. */
   const publicDataChanged = () => {
     statistics.invalidate();
     laureates.invalidate();
     laureateTeaser.invalidate();
+    for (const listener of publicDataListeners) listener();
   };
   const orderDrafts = createOrderDraftsService({ db });
   const documents = createDocumentsService({ db, config });
@@ -86,6 +89,11 @@ export function createServices(deps: ServiceDependencies) {
       onChange: publicDataChanged,
     }),
     laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
+    /** Calls `listener` whenever the cached public figures above are dropped; returns the unsubscription. */
+    onPublicDataChanged(listener: () => void): () => void {
+      publicDataListeners.add(listener);
+      return () => publicDataListeners.delete(listener);
+    },
     /** Releases what the services hold open (mail transport, Redis). */
     close() {
       mailTransport.close();
