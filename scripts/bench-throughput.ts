@@ -150,7 +150,8 @@ function record(url: string): Promise<Recorded> {
 }
 
 async function measure(url: string, page: string) {
-  const options = { url: `${url}${page}`, connections: CONNECTIONS, headers: BROWSER_HEADERS };
+  // A render can take seconds on a loaded machine: wait for it rather than count a timeout.
+  const options = { url: `${url}${page}`, connections: CONNECTIONS, headers: BROWSER_HEADERS, timeout: 60 };
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: SECONDS });
   if (result.non2xx > 0 || result.errors > 0)
