@@ -21,6 +21,7 @@ import seo from './api/seo.ts';
 import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
+import { createPageStore } from './plugins/page-cache.ts';
 import pages from './plugins/pages.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import security from './plugins/security.ts';
@@ -97,6 +98,10 @@ export async function buildApp(options: AppOptions) {
     await app.register(pages, {
       services,
       devServer: options.pages?.devServer,
+      pageStore:
+        options.pages?.devServer || config.pageCacheMb === 0
+          ? undefined
+          : createPageStore({ maxBytes: config.pageCacheMb * 1024 * 1024 }),
       settings: {
         publicUrl: config.publicUrl,
         shopUrl: config.shopUrl,

@@ -163,6 +163,7 @@ const environmentSchema = z.object({
     .transform((value) => (value === undefined ? undefined : value === 'true')),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   TRUST_PROXY: trustProxy,
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
 });
 
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
@@ -205,6 +206,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
         ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
         : undefined,
     trustProxy: env.TRUST_PROXY,
+    pageCacheMb: env.PAGE_CACHE_MB,
   };
 }
 

@@ -18,7 +18,9 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 export function parseDismissed(value: string | undefined): Dismissable[] {
   const known: Dismissable[] = ['cookies', 'medals', 'new-account'];
-  return (value ?? '').split('.').filter((item): item is Dismissable => known.includes(item as Dismissable));
+  // In a fixed order and without repeats: the server keeps pages per dismissed set (server/plugins/page-cache.ts).
+  const items = (value ?? '').split('.');
+  return known.filter((item) => items.includes(item));
 }
 
 /** Browser only: remembers one more dismissed item for a year. */

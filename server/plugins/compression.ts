@@ -50,6 +50,13 @@ function compressor(encoding: Encoding) {
     : zlib.createGzip();
 }
 
+/** Answers whose body another hook compresses itself (the page cache keeps one copy per encoding). */
+const leftAlone = new WeakSet<FastifyReply>();
+
+export function leaveUncompressed(reply: FastifyReply): void {
+  leftAlone.add(reply);
+}
+
 function shouldCompress(request: FastifyRequest, reply: FastifyReply, payload: unknown): boolean {
   if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return false;
   if (reply.getHeader('content-encoding')) return false;
@@ -58,7 +65,7 @@ function shouldCompress(request: FastifyRequest, reply: FastifyReply, payload: u
   return payload instanceof Readable;
 }
 
-function addVary(reply: FastifyReply) {
+export function addVary(reply: FastifyReply) {
   const vary = String(reply.getHeader('vary') ?? '');
   if (!/accept-encoding/i.test(vary))
     reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
@@ -66,6 +73,7 @@ function addVary(reply: FastifyReply) {
 
 export default fp(async function compression(app) {
   app.addHook('onSend', async (request, reply, payload) => {
+    if (leftAlone.has(reply)) return payload;
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     // Whatever the decision, a cache must not serve this answer to a client that accepts something else.
     if (COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) addVary(reply);

@@ -11,6 +11,7 @@ import type { ViteDevServer } from 'vite';
 import { type PublicSettings, requestContext } from '#request-context';
 import type { Services } from '../services/index.ts';
 import { redirectToLocale } from './locale.ts';
+import { type PageStore, registerPageCache } from './page-cache.ts';
 import { cspNonce } from './security.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,10 +20,17 @@ export interface PagesOptions {
   services: Services;
   settings: PublicSettings;
   devServer?: ViteDevServer;
+  /** Anonymous pages kept in memory (server/plugins/page-cache.ts); none in development or when the budget is 0. */
+  pageStore?: PageStore;
 }
 
-export default async function pages(app: FastifyInstance, { services, settings, devServer }: PagesOptions) {
+export default async function pages(
+  app: FastifyInstance,
+  { services, settings, devServer, pageStore }: PagesOptions,
+) {
   app.addHook('onRequest', redirectToLocale);
+  // The one subscription of the page cache to "what the public sees has changed" (services/index.ts).
+  if (pageStore) registerPageCache(app, { store: pageStore, subscribe: services.onPublicDataChanged });
   await app.register(fastifyReactRouter, {
     devServer,
     serverBuildPath: path.join(projectRoot, 'build/server/index.js'),

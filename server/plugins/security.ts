@@ -22,6 +22,19 @@ export function cspNonce(raw: ServerResponse): string {
   return (raw as NoncedResponse).cspNonce ?? '';
 }
 
+/** Renders this response without a nonce: a page kept for many visitors allows its scripts by hash instead. */
+export function dropNonce(raw: ServerResponse): void {
+  (raw as NoncedResponse).cspNonce = '';
+}
+
+/**
+ * The page policy with the nonce source replaced by the SHA-256 hashes of the page's inline scripts: as strict
+ * as a nonce (only these exact scripts run), and the same for every visitor, so the page can be kept as bytes.
+ */
+export function policyWithHashes(policy: string, nonce: string, hashes: readonly string[]): string {
+  return policy.replace(`'nonce-${nonce}'`, hashes.map((hash) => `'sha256-${hash}'`).join(' '));
+}
+
 /** Whether a URL is a JSON answer of the API (the interactive API docs are HTML, and are pages here). */
 export function isApiJson(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');

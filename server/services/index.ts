@@ -116,6 +116,10 @@ export function createServices(deps: ServiceDependencies) {
     laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
     tracks: createTracksService({ db, rateLimits }),
     changeBus,
+    /** Calls `listener` whenever any instance changes what the public sees (the page cache subscribes here). */
+    onPublicDataChanged(listener: () => void): () => void {
+      return changeBus.subscribe(CHANGES.publicData, listener);
+    },
     /** Releases what the services hold open (mail transport, Redis, the change bus's connections). */
     async close() {
       mailTransport.close();

@@ -338,7 +338,7 @@ describe('two instances on one database', () => {
       expect((await attemptsOf(id))[0]!.status).toBe('confirmed');
     } finally {
       await second.close();
-      services.close();
+      await services.close();
     }
   });
 });

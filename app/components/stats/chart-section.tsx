@@ -1,11 +1,12 @@
 /**
  * One statistics section: a title, key figures, a chart and the same figures as a table. The table is always
  * in the page (server-rendered, read by screen readers); sighted visitors see the chart and can switch to the
- * table. The chart is drawn in the browser only, from a lazily loaded module.
+ * table. The chart is drawn on the server (stats-charts.tsx), so it is in the first paint.
  */
-import { Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, Suspense, useState } from 'react';
+import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../public/scroll-region.tsx';
 import { useHydrated } from '../public/use-hydrated.ts';
 
 export function ChartSection({
@@ -52,17 +53,19 @@ export function ChartSection({
         {summary}
         {!showTable && (
           <div aria-hidden>
-            {hydrated ? (
-              <Suspense fallback={<Skeleton h={240} />}>{chart}</Suspense>
-            ) : (
-              <Skeleton h={240} animate={false} />
-            )}
+            {chart}
             <Text size="xs" c="gray.7" mt={4}>
               {t('stats:chartNote')}
             </Text>
           </div>
         )}
-        <div id={`stats-${id}-table`}>{showTable ? table : <VisuallyHidden>{table}</VisuallyHidden>}</div>
+        <div id={`stats-${id}-table`}>
+          {showTable ? (
+            <ScrollRegion label={title}>{table}</ScrollRegion>
+          ) : (
+            <VisuallyHidden>{table}</VisuallyHidden>
+          )}
+        </div>
       </Stack>
     </Card>
   );

@@ -1,5 +1,10 @@
-/** A statistics table: the figures behind a chart, with a caption, a header row and a row header per line. */
-import { Table } from '@mantine/core';
+/**
+ * A statistics table: the figures behind a chart, with a caption, a header row and a row header per line. A
+ * plain table styled like the roads' (Mantine's Table would bring its ScrollArea script into the page); the
+ * section puts it in a scrolling box when it is shown.
+ */
+import tables from '../public/plain-table.module.css';
+import classes from './figure-table.module.css';
 
 export function FigureTable({
   caption,
@@ -14,36 +19,32 @@ export function FigureTable({
   testId?: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped withTableBorder data-testid={testId}>
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column, index) => (
-              <Table.Th key={column} scope="col" ta={index === 0 ? 'start' : 'end'}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              {row.cells.map((cell, index) =>
-                index === 0 ? (
-                  <Table.Th key={index} scope="row" fw={600}>
-                    {cell}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={index} ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {cell}
-                  </Table.Td>
-                ),
-              )}
-            </Table.Tr>
+    <table className={`${tables.table} ${classes.figures}`} data-testid={testId}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, index) =>
+              index === 0 ? (
+                <th key={index} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={index}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The ranking in figures: key numbers, then each breakdown as a chart with its table. The numbers are
- * server-rendered (tables and key figures); the charts load in the browser afterwards.
+ * server-rendered, charts included (SVG and HTML, no chart library).
  */
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { ChartSection } from '../../components/stats/chart-section.tsx';
 import { FigureTable } from '../../components/stats/figure-table.tsx';
-import { ColumnsFigure, DonutFigure, RowsFigure } from '../../components/stats/lazy-charts.ts';
+import { ColumnsFigure, DonutFigure, RowsFigure } from '../../components/stats/stats-charts.tsx';
 import type { Route } from './+types/stats';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -240,10 +240,8 @@ export default function StatsPage({ loaderData }: Route.ComponentProps) {
             </SimpleGrid>
           }
           chart={
-            <ColumnsFigure
-              data={byAge.bands.map((band) => ({ band: bandLabel(band), count: band.count }))}
-              dataKey="band"
-              series={[{ name: 'count', label: t('stats:count') }]}
+            <RowsFigure
+              bars={byAge.bands.map((band) => ({ label: bandLabel(band), value: band.count }))}
               format={format.number}
             />
           }
@@ -302,13 +300,11 @@ export default function StatsPage({ loaderData }: Route.ComponentProps) {
             </Text>
           }
           chart={
-            <ColumnsFigure
-              data={repeatRiders.distribution.map((entry) => ({
-                rides: String(entry.rides),
-                laureates: entry.laureates,
+            <RowsFigure
+              bars={repeatRiders.distribution.map((entry) => ({
+                label: String(entry.rides),
+                value: entry.laureates,
               }))}
-              dataKey="rides"
-              series={[{ name: 'laureates', label: t('stats:repeat.laureates') }]}
               format={format.number}
             />
           }
