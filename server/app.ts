@@ -20,6 +20,7 @@ import seo from './api/seo.ts';
 import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import errors from './plugins/errors.ts';
+import pageAddresses from './plugins/page-addresses.ts';
 import pages from './plugins/pages.ts';
 import security from './plugins/security.ts';
 import type { Services } from './services/index.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(auth, { services });
+  await app.register(pageAddresses);
   await app.register(health, { database });
   await app.register(seo, { publicUrl: config.publicUrl });
   await app.register(api, { prefix: '/api', services, config });

@@ -1,6 +1,6 @@
 /**
  * The web pages: every path that is not the API or a file goes to React Router's SSR handler, after the locale
- * redirect. Loaders receive the services, the signed-in user and the CSP nonce through the request context.
+ * redirect (page-addresses.ts). Loaders receive the services, the signed-in user and the CSP nonce through the request context.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,6 @@ import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type PublicSettings, requestContext } from '#request-context';
 import type { Services } from '../services/index.ts';
-import { redirectToLocale } from './locale.ts';
 import { cspNonce } from './security.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,7 +21,6 @@ export interface PagesOptions {
 }
 
 export default async function pages(app: FastifyInstance, { services, settings, devServer }: PagesOptions) {
-  app.addHook('onRequest', redirectToLocale);
   await app.register(fastifyReactRouter, {
     devServer,
     serverBuildPath: path.join(projectRoot, 'build/server/index.js'),

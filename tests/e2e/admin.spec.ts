@@ -254,7 +254,7 @@ test.describe('the admin area', () => {
 
     // The history lists it with its number and homologator.
     await page.getByTestId('admin-sidebar').getByRole('link', { name: 'History' }).click();
-    await expect(page).toHaveURL(/\/gb\/administration\/homologations\/history$/);
+    await expect(page).toHaveURL(/\/gb\/administration\/homologations\/historique$/);
     await waitForHydration(page, 'list-filters');
     await page.getByRole('searchbox', { name: 'Search' }).fill(nom);
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -312,6 +312,35 @@ test.describe('the admin area', () => {
     await browser.close();
   });
 
+  test("the homologation lists live at the club's addresses; the earlier ones answer 301", async ({
+    page,
+  }) => {
+    await signInAsAdminThroughApi(page.request);
+    await page.goto('/fr/administration/dashboard');
+    const sidebar = page.getByTestId('admin-sidebar');
+    await sidebar.getByRole('link', { name: 'En cours' }).click();
+    await expect(page).toHaveURL(/\/fr\/administration\/homologations$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Homologations en cours' })).toBeVisible();
+    await sidebar.getByRole('link', { name: 'Historique' }).click();
+    await expect(page).toHaveURL(/\/fr\/administration\/homologations\/historique$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Historique des homologations' })).toBeVisible();
+
+    for (const [earlier, club] of [
+      ['/gb/administration/homologations/in-progress', '/gb/administration/homologations'],
+      [
+        '/gb/administration/homologations/history?page=1',
+        '/gb/administration/homologations/historique?page=1',
+      ],
+    ]) {
+      const answer = await page.request.get(earlier!, { maxRedirects: 0 });
+      expect(answer.status(), earlier).toBe(301);
+      expect(answer.headers().location).toBe(club);
+    }
+    await page.goto('/gb/administration/homologations/history');
+    await expect(page).toHaveURL(/\/gb\/administration\/homologations\/historique$/);
+    await expect(page.getByTestId('candidate-table')).toBeVisible();
+  });
+
   test('below 992 px the sidebar is a drawer opened by the burger', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
     await signInAsAdminThroughApi(page.request);
@@ -339,8 +368,8 @@ test.describe('the admin area', () => {
       'inscriptions/traitements',
       'inscriptions/traites',
       'homologations/scan',
-      'homologations/in-progress',
-      'homologations/history',
+      'homologations',
+      'homologations/historique',
       'admin-users',
     ];
     for (const lang of ['fr', 'de']) {
@@ -357,12 +386,21 @@ test.describe('the admin area', () => {
     }
   });
 
-  test('a plain user is sent away from the admin area and refused by its API', async ({ page }) => {
+  test('a plain user is told that access is denied, by the admin pages and by their API', async ({
+    page,
+  }) => {
     await createUser(page.request, `claire.${suffix()}@example.org`, 'Martin');
-    await page.goto('/gb/administration');
-    await expect(page).toHaveURL(/\/gb$/);
-    await page.goto('/gb/administration/inscriptions/traitements');
-    await expect(page).toHaveURL(/\/gb$/);
+    for (const path of ['/gb/administration', '/fr/administration/inscriptions/traitements']) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(403);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+    await expect(page.getByTestId('error-subtitle')).toContainText('Accès refusé');
     expect((await page.request.get('/api/admin/dashboard')).status()).toBe(403);
+  });
+
+  test('a visitor who is not signed in is asked to sign in first', async ({ page }) => {
+    await page.goto('/gb/administration/homologations');
+    await expect(page).toHaveURL(/\/gb\/login\?redirectTo=%2Fgb%2Fadministration%2Fhomologations$/);
   });
 });

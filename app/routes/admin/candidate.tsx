@@ -28,7 +28,7 @@ import {
   type JudgementOutcome,
 } from '../../components/admin/homologation-panel.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
-import type { CandidateDetail } from '../../components/admin/types.ts';
+import { homologationListUrl, type CandidateDetail } from '../../components/admin/types.ts';
 import type { Route } from './+types/candidate';
 
 /** A service's "no such candidate" (an error with status 404) becomes the not-found page. */
@@ -68,12 +68,11 @@ function listPath(lang: string, detail: CandidateDetail): string {
     case 'traites':
       return `${base}/inscriptions/${list}`;
     case 'in_progress':
-      return `${base}/homologations/in-progress`;
     case 'history':
-      return `${base}/homologations/history`;
+      return homologationListUrl(lang, list);
     default:
       return detail.candidate.statut === 'card_received'
-        ? `${base}/homologations/in-progress`
+        ? homologationListUrl(lang, 'in_progress')
         : `${base}/dashboard`;
   }
 }
