@@ -27,6 +27,7 @@ import {
   HomologationRecord,
   type JudgementOutcome,
 } from '../../components/admin/homologation-panel.tsx';
+import { DocumentsEmail } from '../../components/admin/documents-email.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
 import { homologationListUrl, type CandidateDetail } from '../../components/admin/types.ts';
 import type { Route } from './+types/candidate';
@@ -170,7 +171,11 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
             id="candidate-billing-address"
             address={order?.adresse_facturation ?? null}
           />
-          <DocumentsSection documents={documents} />
+          <DocumentsSection documents={documents}>
+            {order?.status === 'paid' && (
+              <DocumentsEmail candidate={candidate} onSent={() => void revalidator.revalidate()} />
+            )}
+          </DocumentsSection>
           <HistorySection history={history} />
         </SimpleGrid>
       </Stack>
