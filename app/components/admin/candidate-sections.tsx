@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../domain/countries.ts';
 import { knownDate } from '../../../domain/dates.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import classes from './candidate-sections.module.css';
 import { useAdminFormat } from './format.ts';
 import { personName } from './labels.tsx';
 import type { Address, CandidateOrder, CandidateRecord, HistoryEntry } from './types.ts';
@@ -24,6 +25,8 @@ export function Section({ title, id, children }: { title: string; id: string; ch
     </Card>
   );
 }
+
+const factsClasses = { item: classes.item, itemValue: classes.value };
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,7 +51,7 @@ export function IdentitySection({ candidate }: { candidate: CandidateRecord }) {
   const birthDate = knownDate(candidate.date_naissance);
   return (
     <Section title={t('admin:candidate.identity')} id="candidate-identity">
-      <DataList labelWidth="11rem">
+      <DataList labelWidth="11rem" classNames={factsClasses}>
         <Item label={t('admin:fields.civilite')}>{t(`admin:civilite.${candidate.civilite}`)}</Item>
         <Item label={t('admin:fields.nom')}>{candidate.nom}</Item>
         <Item label={t('admin:fields.prenom')}>{candidate.prenom}</Item>
@@ -166,7 +169,7 @@ export function OrderSection({
   return (
     <Section title={t('admin:candidate.order')} id="candidate-order">
       {order ? (
-        <DataList labelWidth="11rem">
+        <DataList labelWidth="11rem" classNames={factsClasses}>
           <Item label={t('admin:order.reference')}>
             <Text span ff="monospace">
               {order.reference}
