@@ -226,7 +226,9 @@ test.describe('the admin area', () => {
     await expect(page.getByTestId('scan-error')).toHaveText('Text not valid');
     await scanField.fill('99999999-99');
     await page.getByRole('button', { name: 'Find the route card' }).click();
-    await expect(page.getByTestId('scan-error')).toHaveText('Text not valid');
+    await expect(page.getByTestId('scan-error')).toHaveText(
+      'Unknown reference: no candidate matches this code.',
+    );
     await scanField.fill(candidateReference);
     await page.getByRole('button', { name: 'Find the route card' }).click();
 
