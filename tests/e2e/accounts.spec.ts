@@ -425,6 +425,8 @@ test.describe('forgotten password', () => {
 });
 
 test.describe('guards', () => {
+  // The admin area answers a plain user 403 (access denied), which the browser reports in its console.
+  test.use({ expectedErrors: [/status of 403/] });
   test('a signed-out visitor goes to sign in and comes back to the page wanted', async ({ page }) => {
     const email = await createAccount(page.request);
     await page.goto('/gb/account?tab=password');
