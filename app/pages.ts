@@ -122,15 +122,17 @@ export const PAGES: readonly Page[] = [
     guard: 'admin',
     ns: ['admin', 'validation'],
   }),
+  // One module for both homologation lists; it tells them apart by the page id its route carries.
+  page('admin-homologations', 'administration/homologations', 'routes/admin/homologations.tsx', 'admin', {
+    guard: 'admin',
+    ns: ['admin'],
+  }),
   page(
-    'admin-homologations',
-    'administration/homologations/:list',
+    'admin-homologations-history',
+    'administration/homologations/historique',
     'routes/admin/homologations.tsx',
     'admin',
-    {
-      guard: 'admin',
-      ns: ['admin'],
-    },
+    { guard: 'admin', ns: ['admin'] },
   ),
   page('admin-users', 'administration/admin-users', 'routes/admin/admin-users.tsx', 'admin', {
     guard: 'admin',

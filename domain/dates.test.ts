@@ -11,6 +11,7 @@ import {
   isInHeatPeriod,
   isValidCalendarDate,
   isWorkingDay,
+  knownDate,
   today,
 } from './dates.ts';
 
@@ -142,6 +143,15 @@ describe('ageOn', () => {
   it('is negative before birth and throws on invalid dates', () => {
     expect(ageOn('2024-05-20', '2024-05-19')).toBe(-1);
     expect(() => ageOn('2024-02-30', '2024-05-19')).toThrow(RangeError);
+  });
+});
+
+describe('knownDate', () => {
+  it('keeps real days and drops unknown ones', () => {
+    expect(knownDate('1985-03-14')).toBe('1985-03-14');
+    for (const unknown of [null, undefined, '', '1970-01-01', '2023-02-29', '14/03/1985']) {
+      expect(knownDate(unknown), String(unknown)).toBeNull();
+    }
   });
 });
 

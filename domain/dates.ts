@@ -41,6 +41,14 @@ function requireParts(value: CalendarDate): { year: number; month: number; day: 
   return result;
 }
 
+/**
+ * The date when it is a real one: an existing day, and not the legacy 1970-01-01 written where the date was
+ * unknown; otherwise null. Birth dates go through it before they are shown or copied into a form.
+ */
+export function knownDate(value: string | null | undefined): CalendarDate | null {
+  return isValidCalendarDate(value) && value !== EPOCH_PLACEHOLDER ? value : null;
+}
+
 /** True for an existing day written 'YYYY-MM-DD' (so '2023-02-29' is false). */
 export function isValidCalendarDate(value: unknown): value is CalendarDate {
   return parts(value) !== undefined;

@@ -22,6 +22,7 @@ import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
 import { createPageStore } from './plugins/page-cache.ts';
+import pageAddresses from './plugins/page-addresses.ts';
 import pages from './plugins/pages.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import security from './plugins/security.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(auth, { services });
+  await app.register(pageAddresses);
   await app.register(health, { database });
   await app.register(seo, { publicUrl: config.publicUrl });
   await app.register(api, { prefix: '/api', services, config });

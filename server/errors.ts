@@ -22,7 +22,7 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Sign in first');
-export const forbidden = () => new AppError(403, 'forbidden', 'You may not do this');
+export const forbidden = () => new AppError(403, 'forbidden', 'Access denied');
 export const validationError = (fields: Record<string, string>, message = 'Invalid input') =>
   new AppError(400, 'validation', message, { fields });
 export const emailNotVerified = () =>

@@ -1,4 +1,7 @@
-/** The error page: a title, a subtitle and the way back home. 404 says the page could not be found. */
+/**
+ * The error page: a title, a subtitle and the way back home. 404 says the page could not be found, 403 that access
+ * is denied; anything else is the generic error.
+ */
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,8 +12,12 @@ export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
   const params = useParams();
   const lang = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
-  const notFound = status === 404;
-  const title = notFound ? t('errors.notFoundTitle') : t('errors.title');
+  const [title, subtitle] =
+    status === 404
+      ? [t('errors.notFoundTitle'), t('errors.notFound')]
+      : status === 403
+        ? [t('errors.deniedTitle'), t('errors.denied')]
+        : [t('errors.title'), t('errors.subtitle')];
   return (
     <Container size="sm" py={80}>
       <Seo title={title} noindex />
@@ -20,7 +27,7 @@ export function ErrorPage({ status }: { status: number }) {
         </Text>
         <Title order={1}>{title}</Title>
         <Text size="lg" data-testid="error-subtitle">
-          {notFound ? t('errors.notFound') : t('errors.subtitle')}
+          {subtitle}
         </Text>
         {/* A document navigation: after an error the client state may be broken, a fresh page is safest. */}
         <Button component="a" href={`/${lang}`} size="md">

@@ -26,7 +26,14 @@ export default function MobileNavigation({ opened, onClose }: { opened: boolean;
     >
       <Stack component="nav" aria-label={t('nav.main')} gap={4}>
         {links.pages.map((link) => (
-          <NavLink key={link.to} to={link.to} end={link.end} className={classes.drawerLink} onClick={onClose}>
+          <NavLink
+            key={link.to}
+            to={link.to}
+            end={link.end}
+            className={classes.drawerLink}
+            onClick={onClose}
+            prefetch="intent"
+          >
             {link.label}
           </NavLink>
         ))}

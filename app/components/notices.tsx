@@ -1,6 +1,7 @@
 /**
  * The dismissible messages of the default layout: two banners (the new enamelled medals; returning users asked
- * to create a new account) and the cookie notice. Dismissals are remembered in a cookie, so the server renders
+ * to create a new account, which only a visitor who is not signed in can need: every account that signs in here
+ * was made on this site) and the cookie notice. Dismissals are remembered in a cookie, so the server renders
  * the page without them next time and nothing jumps.
  */
 import { Alert, Anchor, Button, CloseButton, Container, Group, Paper, Stack, Text } from '@mantine/core';
@@ -24,9 +25,14 @@ function useDismissed() {
 export function Banners() {
   const { t } = useTranslation();
   const { isDismissed, dismiss } = useDismissed();
+  const signedIn = Boolean(useRootData()?.user);
   const banners = [
     { id: 'medals' as const, text: t('banners.medals'), icon: <IconMedal aria-hidden /> },
-    { id: 'new-account' as const, text: t('banners.newAccount'), icon: <IconInfoCircle aria-hidden /> },
+    ...(signedIn
+      ? []
+      : [
+          { id: 'new-account' as const, text: t('banners.newAccount'), icon: <IconInfoCircle aria-hidden /> },
+        ]),
   ].filter((banner) => !isDismissed(banner.id));
   if (banners.length === 0) return null;
   return (

@@ -41,7 +41,14 @@ export function SiteHeader() {
 
         <Group component="nav" aria-label={t('nav.main')} gap={4} visibleFrom="md" wrap="nowrap">
           {links.pages.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.end} className={classes.link} viewTransition>
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              className={classes.link}
+              viewTransition
+              prefetch="intent"
+            >
               {link.label}
             </NavLink>
           ))}

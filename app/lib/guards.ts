@@ -1,6 +1,7 @@
 /**
  * Page guards, declared per page in app/pages.ts and enforced by the root middleware on the server and in the
- * browser. A guard answers the path to send the visitor to, or null to let the page render.
+ * browser. A guard answers the path to send the visitor to, ACCESS_DENIED to answer 403 in place, or null to let
+ * the page render.
  */
 import { safeRedirectPath } from '../../domain/redirects.ts';
 import type { GuardName, Page } from '../pages.ts';
@@ -18,13 +19,18 @@ export interface GuardInput {
   hasOrderDraft: () => boolean | Promise<boolean>;
 }
 
-type Guard = (input: GuardInput) => string | null | Promise<string | null>;
+/** The page exists but is not for this signed-in person: the access-denied page, status 403. */
+export const ACCESS_DENIED = Symbol('access denied');
+export type GuardOutcome = string | typeof ACCESS_DENIED | null;
+
+type Guard = (input: GuardInput) => GuardOutcome | Promise<GuardOutcome>;
 
 const home = (lang: string) => `/${lang}`;
 
 const guards: Record<GuardName, Guard> = {
-  admin: ({ user, lang, page }) => {
-    if (user?.role !== 'admin') return home(lang);
+  admin: ({ user, lang, page, url }) => {
+    if (!user) return loginPath(lang, url.pathname + url.search);
+    if (user.role !== 'admin') return ACCESS_DENIED;
     return page.id === 'admin' ? `/${lang}/administration/dashboard` : null;
   },
   authenticated: ({ user, lang, url }) => (user ? null : loginPath(lang, url.pathname + url.search)),
@@ -37,7 +43,7 @@ const guards: Record<GuardName, Guard> = {
     user && (await hasOrderDraft()) ? null : home(lang),
 };
 
-export async function checkGuard(input: GuardInput): Promise<string | null> {
+export async function checkGuard(input: GuardInput): Promise<GuardOutcome> {
   const name = input.page.guard;
   if (!name) return null;
   const guard = (guards as Record<string, Guard | undefined>)[name];

@@ -8,7 +8,7 @@ import { isLocale } from '../../domain/locales.ts';
 import { loadNamespaces, clientI18n } from '../i18n/resources.client.ts';
 import { findPageByPattern } from '../pages.ts';
 import { clientSession } from './client-session.ts';
-import { checkGuard } from './guards.ts';
+import { ACCESS_DENIED, checkGuard } from './guards.ts';
 import { namespacesForPage } from './page-namespaces.ts';
 
 interface PageArgs {
@@ -34,6 +34,7 @@ export async function enforcePageOnServer({
     user,
     hasOrderDraft: () => (user ? services.orderDrafts.hasCandidates(user.id) : false),
   });
+  if (target === ACCESS_DENIED) throw data(null, { status: 403 });
   if (target) throw redirect(target);
 }
 
@@ -48,6 +49,7 @@ export async function enforcePageInBrowser({ params, url, pattern }: PageArgs) {
     user: clientSession.user,
     hasOrderDraft: () => clientSession.hasOrderDraft,
   });
+  if (target === ACCESS_DENIED) throw data(null, { status: 403 });
   if (target) throw redirect(target);
   const i18n = clientI18n();
   if (i18n) await loadNamespaces(i18n, params.lang, namespacesForPage(page));

@@ -186,4 +186,13 @@ describe('candidateFromUser', () => {
       nom: 'Dupont',
     });
   });
+
+  it('never copies an unknown birth date: null, the legacy 1970-01-01 or an impossible day', () => {
+    for (const date_naissance of [null, '1970-01-01', '2023-02-29', 'not a date']) {
+      expect(
+        candidateFromUser({ nom: 'Martin', date_naissance }).date_naissance,
+        String(date_naissance),
+      ).toBeNull();
+    }
+  });
 });

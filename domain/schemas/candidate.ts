@@ -5,7 +5,7 @@
 import * as z from 'zod';
 
 import { ageCategory } from '../ages.ts';
-import { isValidCalendarDate, type CalendarDate } from '../dates.ts';
+import { isValidCalendarDate, knownDate, type CalendarDate } from '../dates.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
 import {
   CIVILITES,
@@ -149,7 +149,7 @@ export function candidateFromUser(user: UserPrefill): CandidateDraft {
     prenom: user.prenom ?? '',
     email: user.email ?? '',
     portable: user.tel ?? '',
-    date_naissance: user.date_naissance || null,
+    date_naissance: knownDate(user.date_naissance),
     adresse: user.adresse ?? '',
     complement: user.complement ?? '',
     code_postal: user.cp ?? '',

@@ -53,6 +53,8 @@ const orderResponse = z.object({
       email: z.string(),
       date_naissance: z.string(),
       documents: z.array(z.object({ kind: z.enum(['route_card', 'frame_plate']), url: z.string() })),
+      /** When the documents were last emailed; null until then. */
+      documents_sent_at: z.string().nullable(),
     }),
   ),
 });

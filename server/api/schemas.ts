@@ -18,7 +18,8 @@ export const userResponse = z.object({
   civilite: z.enum(['mme', 'm']),
   nom: z.string(),
   prenom: z.string(),
-  date_naissance: z.string(),
+  // Null for accounts made with the command line, which never gave one.
+  date_naissance: z.string().nullable(),
   tel: z.string(),
   adresse: z.string(),
   complement: z.string(),

@@ -37,7 +37,8 @@ export const users = pgTable('users', {
   civilite: text('civilite', { enum: ['mme', 'm'] }).notNull(),
   nom: text('nom').notNull(),
   prenom: text('prenom').notNull(),
-  date_naissance: date('date_naissance', { mode: 'string' }).notNull(),
+  /** Unknown for accounts made with the command line. */
+  date_naissance: date('date_naissance', { mode: 'string' }),
   tel: text('tel').notNull(),
   adresse: text('adresse').notNull(),
   complement: text('complement').notNull().default(''),
@@ -229,6 +230,8 @@ export const candidates = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     processedAt: timestamptz('processed_at'),
+    /** When the route card and frame plate were last emailed (after payment, or sent again by an admin). */
+    documentsSentAt: timestamptz('documents_sent_at'),
     cardReceivedAt: timestamptz('card_received_at'),
   },
   (table) => [

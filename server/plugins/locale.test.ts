@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromAcceptLanguage, localizedRedirect } from './locale.ts';
+import { localeFromAcceptLanguage, localeToRemember, localizedRedirect } from './locale.ts';
 
 describe('localeFromAcceptLanguage', () => {
   it('picks the best supported language by quality', () => {
@@ -48,5 +48,27 @@ describe('localizedRedirect', () => {
 
   it('never produces a protocol-relative URL', () => {
     expect(localizedRedirect('//evil.example', undefined, undefined)).toBe('/fr/evil.example');
+  });
+});
+
+describe('localeToRemember', () => {
+  it("is the page's locale when the cookie says another or nothing", () => {
+    expect(localeToRemember('/de/roads', 'fr')).toBe('de');
+    expect(localeToRemember('/it', undefined)).toBe('it');
+    expect(localeToRemember('/nl/laureates?page=2', 'xx')).toBe('nl');
+  });
+
+  it('is null when the cookie already agrees, and for what is not a page', () => {
+    expect(localeToRemember('/de/roads', 'de')).toBeNull();
+    for (const url of [
+      '/roads',
+      '/api/me',
+      '/flags/de.svg',
+      '/de/roads.data',
+      '/assets/de.js',
+      '/xx/roads',
+    ]) {
+      expect(localeToRemember(url, 'fr'), url).toBeNull();
+    }
   });
 });

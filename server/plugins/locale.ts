@@ -1,6 +1,8 @@
 /**
  * Every page lives under `/{locale}/...`. A page path without a locale answers 302 to the same path with the
  * locale from the `i18n` cookie, else the best Accept-Language match, else French; the query string is kept.
+ * A page opened in a locale other than the cookie's sets the cookie to it, so the next bare address (a link in
+ * an email, the site's root) opens in the language the person last read.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from '../../domain/locales.ts';
@@ -63,12 +65,28 @@ export function localizedRedirect(
   return `/${locale}${rest}${query}`;
 }
 
-export async function redirectToLocale(request: FastifyRequest, reply: FastifyReply) {
+/** The locale of a page address, to remember when the cookie says another; null for anything else. */
+export function localeToRemember(url: string, cookie: string | undefined): Locale | null {
+  const pathname = url.split('?')[0] ?? '';
+  if (NOT_LOCALIZED.test(pathname) || HAS_FILE_EXTENSION.test(pathname)) return null;
+  const firstSegment = pathname.split('/')[1];
+  return isLocale(firstSegment) && firstSegment !== cookie ? firstSegment : null;
+}
+
+/** As long as the language switcher's cookie (app/lib/preferences.ts), which the browser must be able to write. */
+const LOCALE_COOKIE_OPTIONS = {
+  path: '/',
+  maxAge: 365 * 24 * 3600,
+  sameSite: 'lax',
+  httpOnly: false,
+} as const;
+
+/** onRequest for pages: the locale redirect, then remembering the locale of the page opened. */
+export async function handlePageLocale(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return;
-  const target = localizedRedirect(
-    request.url,
-    request.cookies[LOCALE_COOKIE],
-    request.headers['accept-language'],
-  );
+  const cookie = request.cookies[LOCALE_COOKIE];
+  const target = localizedRedirect(request.url, cookie, request.headers['accept-language']);
   if (target) return reply.redirect(target, 302);
+  const remembered = localeToRemember(request.url, cookie);
+  if (remembered) reply.setCookie(LOCALE_COOKIE, remembered, LOCALE_COOKIE_OPTIONS);
 }

@@ -24,6 +24,7 @@ import { LRUCache } from 'lru-cache';
 import { DISMISSED_COOKIE, parseDismissed, readCookie } from '../../app/lib/preferences.ts';
 import { isLocale } from '../../domain/locales.ts';
 import { SESSION_COOKIE } from './auth.ts';
+import { LOCALE_COOKIE } from './locale.ts';
 import { type Encoding, addVary, chooseEncoding, compressOnce, leaveUncompressed } from './compression.ts';
 import { cspNonce, dropNonce, policyWithHashes } from './security.ts';
 
@@ -150,6 +151,17 @@ function keepPage(status: number, headers: Record<string, string>, body: Buffer)
   return { status, headers: kept, bodies, size };
 }
 
+/**
+ * Whether the answer sets a cookie that belongs to this visitor. The locale cookie does not count: it only
+ * remembers the page's own locale (locale.ts sets it on every response, hit or miss), so the page stays shared.
+ */
+function setsPersonalCookie(reply: FastifyReply): boolean {
+  const header = reply.getHeader('set-cookie');
+  if (header === undefined) return false;
+  const cookies = Array.isArray(header) ? header : [String(header)];
+  return cookies.some((cookie) => !cookie.startsWith(`${LOCALE_COOKIE}=`));
+}
+
 /** Sets the kept headers and returns the body in the best encoding the client accepts. */
 function sendKept(
   request: FastifyRequest,
@@ -209,7 +221,7 @@ export function registerPageCache(
     const type = String(reply.getHeader('content-type') ?? '');
     const keepable =
       reply.statusCode === 200 &&
-      !reply.hasHeader('set-cookie') &&
+      !setsPersonalCookie(reply) &&
       CACHED_TYPE.test(type) &&
       !/no-store|private/i.test(String(reply.getHeader('cache-control') ?? ''));
     if (keepable) {

@@ -1,6 +1,6 @@
 /**
  * The web pages: every path that is not the API or a file goes to React Router's SSR handler, after the locale
- * redirect. Loaders receive the services, the signed-in user and the CSP nonce through the request context.
+ * redirect (page-addresses.ts). Loaders receive the services, the signed-in user and the CSP nonce through the request context.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,6 @@ import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type PublicSettings, requestContext } from '#request-context';
 import type { Services } from '../services/index.ts';
-import { redirectToLocale } from './locale.ts';
 import { type PageStore, registerPageCache } from './page-cache.ts';
 import { cspNonce } from './security.ts';
 
@@ -28,7 +27,6 @@ export default async function pages(
   app: FastifyInstance,
   { services, settings, devServer, pageStore }: PagesOptions,
 ) {
-  app.addHook('onRequest', redirectToLocale);
   // The one subscription of the page cache to "what the public sees has changed" (services/index.ts).
   if (pageStore) registerPageCache(app, { store: pageStore, subscribe: services.onPublicDataChanged });
   await app.register(fastifyReactRouter, {

@@ -365,7 +365,7 @@ export function createAccountsService(deps: {
             civilite: 'm',
             nom: input.nom ?? '',
             prenom: input.prenom ?? '',
-            date_naissance: '1970-01-01',
+            date_naissance: null,
             tel: '',
             adresse: '',
             cp: '',

@@ -21,7 +21,6 @@ import {
   sum,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { isLocale } from '../../domain/locales.ts';
 import {
   candidateReference,
   orderReference,
@@ -35,8 +34,8 @@ import type { Database } from '../db/client.ts';
 import { auditLog, candidates, documents, homologations, laureates, orders, users } from '../db/schema.ts';
 import { renderLabels } from '../documents/labels.ts';
 import { notFound } from '../errors.ts';
-import { documentsEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
+import { emailDocuments } from './documents-mail.ts';
 import type { DocumentsService } from './documents.ts';
 import type { MailService } from './mail.ts';
 
@@ -320,6 +319,7 @@ export function createAdminService(deps: {
         updatedAt: _updatedAt,
         processedAt,
         cardReceivedAt,
+        documentsSentAt,
         ...fields
       } = candidate;
       return {
@@ -329,6 +329,7 @@ export function createAdminService(deps: {
           created_at: createdAt.toISOString(),
           processed_at: processedAt?.toISOString() ?? null,
           card_received_at: cardReceivedAt?.toISOString() ?? null,
+          documents_sent_at: documentsSentAt?.toISOString() ?? null,
         },
         order: order
           ? {
@@ -454,10 +455,13 @@ export function createAdminService(deps: {
       });
     },
 
-    /** Emails each paid candidate their route card and frame plate. */
+    /**
+     * Emails each paid candidate their route card and frame plate: the kits the automatic sending after payment
+     * could not send, or, on the administrator's explicit and confirmed request, once more.
+     */
     async sendDocuments(ids: number[], actorId: number) {
       const rows = await db
-        .select({ candidate: candidates, locale: orders.locale })
+        .select({ candidate: candidates, locale: orders.locale, mode_livraison: orders.mode_livraison })
         .from(candidates)
         .innerJoin(orders, eq(orders.id, candidates.orderId))
         .where(and(inArray(candidates.id, ids), eq(orders.status, 'paid')));
@@ -466,30 +470,16 @@ export function createAdminService(deps: {
         { render: true },
       );
       await db.transaction(async (tx) => {
-        for (const { candidate, locale } of rows) {
-          const reference = candidateReference(candidate.orderId, candidate.commande_index);
-          await mail.queue(
-            {
-              to: candidate.email,
-              ...documentsEmail(isLocale(locale) ? locale : 'fr', config.publicUrl, {
-                prenom: candidate.prenom,
-                reference,
-              }),
-              attachments: documentRows
-                .filter((document) => document.candidateId === candidate.id)
-                .map((document) => ({
-                  filename: `${document.kind === 'route_card' ? 'route-card' : 'frame-plate'}-${reference}.pdf`,
-                  documentPath: document.path,
-                })),
-            },
-            tx,
-          );
-          await recordAudit(tx, {
+        for (const { candidate, locale, mode_livraison } of rows) {
+          if (candidate.orderId === null) continue;
+          await emailDocuments(tx, mail, config.publicUrl, {
+            candidate,
+            orderId: candidate.orderId,
+            locale,
+            mode_livraison,
+            to: candidate.email,
+            documents: documentRows,
             actorId,
-            action: 'candidate.documents_sent',
-            entity: 'candidate',
-            entityId: candidate.id,
-            after: { to: candidate.email },
           });
         }
       });

@@ -239,6 +239,15 @@ export function demoLaureate(index = 1, seed = DEMO_SEED): DemoPerson {
 }
 
 /**
+ * The day a demo ride was certified: two to seven weeks after it, as the card goes back by post and the president
+ * checks it, never after `lastDay`; so the teaser of latest laureates and the dashboard's chart look like a season.
+ */
+export function certifiedOn(rideDate: string, spread: number, lastDay: string): Date {
+  const day = addDays(rideDate, 14 + ((spread * 17) % 36));
+  return new Date(`${day < lastDay ? day : lastDay}T12:00:00Z`);
+}
+
+/**
  * `count` people as import records, numbered per challenge in date order after `lastNumeros` (the numbers
  * already given), grouped by person in generation order.
  */
@@ -265,8 +274,10 @@ export function demoRecords(options: {
   const numeros = new Map<(typeof rides)[number], number>();
   for (const entry of chronological) numeros.set(entry, (next[entry.ride.epreuve] += 1));
 
+  const lastDay = today(options.now);
   return rides.map((entry) => ({
     line: entry.person.index,
+    homologated_at: certifiedOn(entry.ride.date, entry.person.index + entry.order, lastDay),
     epreuve: entry.ride.epreuve,
     numero: numeros.get(entry)!,
     date_passage: entry.ride.dateKnown ? entry.ride.date : null,

@@ -33,6 +33,8 @@ export interface LaureateRecord {
   ville: string | null;
   pays: string | null;
   nationalite: string | null;
+  /** When the ride was certified; the club's files do not say, and the import then records the day it runs. */
+  homologated_at?: Date;
 }
 
 export interface RowError {
@@ -496,6 +498,7 @@ export function createLaureateImportService(deps: { db: Database; onChange?: () 
           ageAtRide: ageAtRide(record),
           ville: record.ville,
           source: options.source,
+          homologatedAt: record.homologated_at,
         })),
       );
       // Progress counts rows written in both tables.

@@ -1,7 +1,8 @@
 /**
  * What follows a payment: the order draft is cleared, the documents of every candidate are generated, the buyer receives the
  * confirmation with the order and candidate references, and, for delivery by email, each candidate's
- * documents go to that candidate's address (or the buyer's when they share it).
+ * documents go to that candidate's address (or the buyer's when they share it), which processes the kit
+ * (documents-mail.ts).
  */
 import { asc, eq } from 'drizzle-orm';
 import { LOCALE_TAGS, isLocale } from '../../domain/locales.ts';
@@ -10,7 +11,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, orderDrafts, orders, users } from '../db/schema.ts';
 import { translator } from '../i18n.ts';
-import { documentsEmail, orderConfirmationEmail } from '../mail/templates.ts';
+import { orderConfirmationEmail } from '../mail/templates.ts';
+import { emailDocuments } from './documents-mail.ts';
 import type { DocumentsService } from './documents.ts';
 import type { MailService } from './mail.ts';
 
@@ -63,21 +65,15 @@ export function createOrderNotifications(deps: {
       );
       if (order.mode_livraison !== 'email') return;
       for (const candidate of orderCandidates) {
-        const reference = candidateReference(order.id, candidate.commande_index);
-        const attachments = documentRows
-          .filter((document) => document.candidateId === candidate.id)
-          .map((document) => ({
-            filename: `${document.kind === 'route_card' ? 'route-card' : 'frame-plate'}-${reference}.pdf`,
-            documentPath: document.path,
-          }));
-        await mail.queue(
-          {
-            to: candidate.email || buyer.email,
-            ...documentsEmail(locale, config.publicUrl, { prenom: candidate.prenom, reference }),
-            attachments,
-          },
-          tx,
-        );
+        await emailDocuments(tx, mail, config.publicUrl, {
+          candidate,
+          orderId: order.id,
+          locale,
+          mode_livraison: order.mode_livraison,
+          to: candidate.email || buyer.email,
+          documents: documentRows,
+          actorId: null,
+        });
       }
     });
     mail.kick();

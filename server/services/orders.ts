@@ -71,6 +71,7 @@ export function presentOrder(
       documents: documentRows
         .filter((document) => document.candidateId === candidate.id)
         .map((document) => ({ kind: document.kind, url: `/documents/${document.id}` })),
+      documents_sent_at: candidate.documentsSentAt?.toISOString() ?? null,
     })),
   };
 }

@@ -215,6 +215,27 @@ describe('the current user', () => {
   });
 });
 
+describe('an account made with the command line', () => {
+  it('has no birth date: GET /api/me answers null, and the owner can complete it', async () => {
+    const email = `cli.${Date.now()}@example.org`;
+    // The operation `npm run cli -- user:create` runs.
+    await t.services.accounts.createUser({ email, password: PASSWORD, role: 'admin', prenom: 'Jean' });
+    const auth = bearer(await signIn(t, email));
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: auth });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().date_naissance).toBeNull();
+
+    const completed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me',
+      headers: auth,
+      payload: { ...signupPayload({ email }), password: undefined, password_confirmation: undefined },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().date_naissance).toBe('1985-04-12');
+  });
+});
+
 describe('PUT /api/me/password', () => {
   it('needs the current password', async () => {
     const user = await signedInUser(t);

@@ -212,20 +212,86 @@ describe('processing registrations', () => {
     );
   });
 
-  it('sends the documents by email', async () => {
+  it('processes a kit delivered by email when its documents go out after payment', async () => {
     const buyer = await signedInUser(t);
     const order = await paidOrder(t, buyer);
+    const candidateId = order.candidats[0]!.id;
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/candidates/${candidateId}`,
+      headers: admin.auth,
+    });
+    const { candidate, history } = detail.json();
+    expect(candidate.statut).toBe('processed');
+    expect(candidate.documents_sent_at).toEqual(expect.any(String));
+    expect(candidate.processed_at).toBe(candidate.documents_sent_at);
+    const sent = history.find((entry: { action: string }) => entry.action === 'candidate.documents_sent');
+    expect(sent).toMatchObject({
+      actor: null,
+      before: { statut: 'to_process' },
+      after: { statut: 'processed', to: 'paul.durand@example.org' },
+    });
+
+    // Not in the "by email" list any more, but among the processed; the buyer sees when it was sent.
+    for (const [list, total] of [
+      ['email', 0],
+      ['traites', 1],
+    ] as const) {
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/candidates?list=${list}&q=${order.candidats[0]!.reference}`,
+        headers: admin.auth,
+      });
+      expect(listed.json().total, list).toBe(total);
+    }
+    const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: buyer.auth });
+    expect(mine.json().candidats[0]).toMatchObject({
+      statut: 'processed',
+      documents_sent_at: candidate.documents_sent_at,
+    });
+  });
+
+  it('leaves a posted kit to process, with nothing sent', async () => {
+    const buyer = await signedInUser(t);
+    const order = await paidOrder(t, buyer, { mode_livraison: 'postal' });
+    const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: buyer.auth });
+    expect(mine.json().candidats[0]).toMatchObject({ statut: 'to_process', documents_sent_at: null });
+  });
+
+  it('sends the documents by email again when an administrator asks', async () => {
+    const buyer = await signedInUser(t);
+    const order = await paidOrder(t, buyer);
+    const candidateId = order.candidats[0]!.id;
+    const detailOf = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/candidates/${candidateId}`,
+          headers: admin.auth,
+        })
+      ).json();
+    const firstSending = (await detailOf()).candidate.documents_sent_at;
     const before = (await t.db.select().from(mailOutbox)).length;
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/candidates/send-documents',
       headers: admin.auth,
-      payload: { ids: [order.candidats[0]!.id] },
+      payload: { ids: [candidateId] },
     });
     expect(response.json()).toEqual({ queued: 1 });
     const mails = await t.db.select().from(mailOutbox);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.attachments).toHaveLength(2);
+
+    const { candidate, history } = await detailOf();
+    expect(candidate.statut).toBe('processed');
+    expect(Date.parse(candidate.documents_sent_at)).toBeGreaterThan(Date.parse(firstSending));
+    const sendings = history.filter(
+      (entry: { action: string }) => entry.action === 'candidate.documents_sent',
+    );
+    expect(sendings).toHaveLength(2);
+    expect(sendings[0].actor).toMatchObject({ id: admin.id });
   });
 });
 
@@ -350,6 +416,8 @@ describe('homologation', () => {
           candidatePayload({ email: `c${i}b@example.org`, nom: `Parallel${i}` }),
         ],
         avertissement_mineurs: false,
+        // Posted kits: no documents are rendered and emailed at payment, which this test has no use for.
+        mode_livraison: 'postal',
       });
       for (const candidate of order.candidats) {
         await scan(candidate.reference);
@@ -438,7 +506,9 @@ describe('dashboard', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.auth });
     expect(response.statusCode).toBe(200);
     const dashboard = response.json();
-    expect(dashboard.counts.email).toBeGreaterThan(0);
+    // Kits delivered by email are sent and processed with the payment; posted ones wait to be processed.
+    expect(dashboard.counts.email).toBe(0);
+    expect(dashboard.counts.traitements).toBeGreaterThan(0);
     expect(dashboard.season.orders).toBeGreaterThan(0);
     expect(dashboard.season.revenueCents % 2500).toBe(0);
     expect(dashboard.monthly).toHaveLength(12);

@@ -229,7 +229,7 @@ describe('POST /api/orders', () => {
 });
 
 describe('payment with the test provider', () => {
-  it('approve: the order is paid, candidates to process, documents and emails ready', async () => {
+  it('approve: the order is paid, the kits delivered by email sent and processed, documents and emails ready', async () => {
     const user = await signedInUser(t);
     const { id } = (await placeOrder(user)).json();
     const response = await pay(user, id, 'approve');
@@ -240,10 +240,12 @@ describe('payment with the test provider', () => {
     const order = (
       await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: user.auth })
     ).json();
+    // Delivered by email: the documents went out with the payment, which processes the kits.
     expect(order.candidats.map((candidate: { statut: string }) => candidate.statut)).toEqual([
-      'to_process',
-      'to_process',
+      'processed',
+      'processed',
     ]);
+    for (const candidate of order.candidats) expect(candidate.documents_sent_at).toEqual(expect.any(String));
     expect(order.candidats[0].documents.map((document: { kind: string }) => document.kind).sort()).toEqual([
       'frame_plate',
       'route_card',

@@ -433,6 +433,8 @@ test.describe('forgotten password', () => {
 });
 
 test.describe('guards', () => {
+  // The admin area answers a plain user 403 (access denied), which the browser reports in its console.
+  test.use({ expectedErrors: [/status of 403/] });
   test('a signed-out visitor goes to sign in and comes back to the page wanted', async ({ page }) => {
     const email = await createAccount(page.request);
     await page.goto('/gb/account?tab=password');
@@ -442,7 +444,7 @@ test.describe('guards', () => {
     await expect(page.getByRole('tab', { name: 'Password' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('a signed-in user is sent away from the sign-in pages and the admin area', async ({ page }) => {
+  test('a signed-in user is sent away from the sign-in pages and denied the admin area', async ({ page }) => {
     const email = await createAccount(page.request);
     await signInThroughApi(page.request, email);
     await page.goto('/gb/signup');
@@ -451,8 +453,10 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/gb$/);
     await page.goto('/gb/login/forgot-password');
     await expect(page).toHaveURL(/\/gb\/account$/);
-    await page.goto('/gb/administration/dashboard');
-    await expect(page).toHaveURL(/\/gb$/);
+    // The admin area is not for this account: it says so in place, with status 403.
+    const denied = await page.goto('/gb/administration/dashboard');
+    expect(denied?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access denied');
   });
 
   for (const unsafe of ['//evil.example', '/\\evil', 'javascript:alert(1)', '/%2F%2Fevil.example']) {

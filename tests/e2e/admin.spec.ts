@@ -47,8 +47,13 @@ async function createUser(request: APIRequestContext, email: string, nom: string
   expect(login.status(), await login.text()).toBe(200);
 }
 
-/** The usual order: one adult candidate (the rider), the kit posted, paid with the built-in provider. */
-async function paidRegistration(request: APIRequestContext, email: string, nom: string) {
+/** One adult candidate (the rider), the kit posted (or emailed), paid with the built-in provider. */
+async function paidRegistration(
+  request: APIRequestContext,
+  email: string,
+  nom: string,
+  mode_livraison: 'postal' | 'email' = 'postal',
+) {
   const address = {
     nom,
     prenom: 'Paul',
@@ -81,7 +86,7 @@ async function paidRegistration(request: APIRequestContext, email: string, nom: 
           certificat_medical: false,
         },
       ],
-      mode_livraison: 'postal',
+      mode_livraison,
       date_livraison: addDays(today(), 30),
       adresse_livraison: address,
       adresse_facturation: address,
@@ -96,7 +101,7 @@ async function paidRegistration(request: APIRequestContext, email: string, nom: 
   expect(paymentId, redirect_url).toBeTruthy();
   const approved = await request.post(`/api/payments/test/${paymentId}/approve?lang=gb`);
   expect(approved.status(), await approved.text()).toBe(200);
-  return { candidateReference: `${String(id).padStart(8, '0')}-01` };
+  return { orderId: id, candidateReference: `${String(id).padStart(8, '0')}-01` };
 }
 
 /** Waits until React has hydrated an element, so that clicks and typing go through React. */
@@ -225,7 +230,9 @@ test.describe('the admin area', () => {
     await expect(page.getByTestId('scan-error')).toHaveText('Text not valid');
     await scanField.fill('99999999-99');
     await page.getByRole('button', { name: 'Find the route card' }).click();
-    await expect(page.getByTestId('scan-error')).toHaveText('Text not valid');
+    await expect(page.getByTestId('scan-error')).toHaveText(
+      'Unknown reference: no candidate matches this code.',
+    );
     await scanField.fill(candidateReference);
     await page.getByRole('button', { name: 'Find the route card' }).click();
 
@@ -258,7 +265,7 @@ test.describe('the admin area', () => {
 
     // The history lists it with its number and homologator.
     await page.getByTestId('admin-sidebar').getByRole('link', { name: 'History' }).click();
-    await expect(page).toHaveURL(/\/gb\/administration\/homologations\/history$/);
+    await expect(page).toHaveURL(/\/gb\/administration\/homologations\/historique$/);
     await waitForHydration(page, 'list-filters');
     await page.getByRole('searchbox', { name: 'Search' }).fill(nom);
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -272,6 +279,61 @@ test.describe('the admin area', () => {
     await riderPage.goto('/gb/account?tab=homologations');
     await expect(riderPage.getByTestId('my-homologation-number')).toHaveText(`Cinglé no. ${numero}`);
     await rider.close();
+  });
+
+  test('a kit delivered by email shows as sent to the admin and the buyer; sending again is confirmed', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const nom = `Courriel${suffix()}`;
+    const riderEmail = `ines.${suffix()}@example.org`;
+    const rider = await browser.newContext({ baseURL });
+    await createUser(rider.request, riderEmail, nom);
+    const { orderId, candidateReference } = await paidRegistration(rider.request, riderEmail, nom, 'email');
+
+    // The buyer's account: the kit is processed and says when it was emailed.
+    const riderPage = await rider.newPage();
+    await riderPage.goto('/gb/account?tab=orders');
+    const orderCard = riderPage
+      .getByTestId('order-card')
+      .filter({ hasText: String(orderId).padStart(8, '0') });
+    await expect(orderCard.getByTestId('order-candidate')).toContainText('Kit sent');
+    await expect(orderCard.getByTestId('documents-sent')).toHaveText(/^Sent by email on \d{1,2} \w+ \d{4}$/);
+    await rider.close();
+
+    // The admin: not in the "by email" list any more, but processed, with the sending in the file and history.
+    await signInAsAdminThroughApi(page.request);
+    await page.goto(`/gb/administration/inscriptions/email?q=${candidateReference}`);
+    await expect(page.getByTestId('table-empty')).toBeVisible();
+    await page.goto(`/gb/administration/inscriptions/traites?q=${candidateReference}`);
+    await page
+      .getByTestId('candidate-row')
+      .getByRole('link', { name: new RegExp(nom) })
+      .click();
+    await expect(page.getByTestId('candidate-status')).toHaveText('Processed');
+    await expect(page.getByTestId('documents-sent')).toHaveText(/^Sent by email on /);
+    await expect(page.getByTestId('candidate-history')).toContainText('Sent by email');
+
+    // Sending again is an explicit action, confirmed first; cancelling sends nothing.
+    await waitForHydration(page, 'documents-sent');
+    await page.getByRole('button', { name: 'Send by email again' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the documents again?' });
+    await expect(dialog).toContainText(`emailed to ${riderEmail} once more`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByTestId('candidate-history').getByText('Sent by email', { exact: true }),
+    ).toHaveCount(1);
+    await page.getByRole('button', { name: 'Send by email again' }).click();
+    await dialog.getByRole('button', { name: 'Send by email again' }).click();
+    await expect(page.getByTestId('documents-sent-outcome')).toHaveText(
+      `The documents are on their way to ${riderEmail}.`,
+    );
+    await expect(
+      page.getByTestId('candidate-history').getByText('Sent by email', { exact: true }),
+    ).toHaveCount(2);
   });
 
   test('the camera reads the QR code of a returned route card', async ({ playwright, baseURL }, testInfo) => {
@@ -316,6 +378,35 @@ test.describe('the admin area', () => {
     await browser.close();
   });
 
+  test("the homologation lists live at the club's addresses; the earlier ones answer 301", async ({
+    page,
+  }) => {
+    await signInAsAdminThroughApi(page.request);
+    await page.goto('/fr/administration/dashboard');
+    const sidebar = page.getByTestId('admin-sidebar');
+    await sidebar.getByRole('link', { name: 'En cours' }).click();
+    await expect(page).toHaveURL(/\/fr\/administration\/homologations$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Homologations en cours' })).toBeVisible();
+    await sidebar.getByRole('link', { name: 'Historique' }).click();
+    await expect(page).toHaveURL(/\/fr\/administration\/homologations\/historique$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Historique des homologations' })).toBeVisible();
+
+    for (const [earlier, club] of [
+      ['/gb/administration/homologations/in-progress', '/gb/administration/homologations'],
+      [
+        '/gb/administration/homologations/history?page=1',
+        '/gb/administration/homologations/historique?page=1',
+      ],
+    ]) {
+      const answer = await page.request.get(earlier!, { maxRedirects: 0 });
+      expect(answer.status(), earlier).toBe(301);
+      expect(answer.headers().location).toBe(club);
+    }
+    await page.goto('/gb/administration/homologations/history');
+    await expect(page).toHaveURL(/\/gb\/administration\/homologations\/historique$/);
+    await expect(page.getByTestId('candidate-table')).toBeVisible();
+  });
+
   test('below 992 px the sidebar is a drawer opened by the burger', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
     await signInAsAdminThroughApi(page.request);
@@ -343,8 +434,8 @@ test.describe('the admin area', () => {
       'inscriptions/traitements',
       'inscriptions/traites',
       'homologations/scan',
-      'homologations/in-progress',
-      'homologations/history',
+      'homologations',
+      'homologations/historique',
       'admin-users',
     ];
     for (const lang of ['fr', 'de']) {
@@ -361,12 +452,26 @@ test.describe('the admin area', () => {
     }
   });
 
-  test('a plain user is sent away from the admin area and refused by its API', async ({ page }) => {
-    await createUser(page.request, `claire.${suffix()}@example.org`, 'Martin');
-    await page.goto('/gb/administration');
-    await expect(page).toHaveURL(/\/gb$/);
-    await page.goto('/gb/administration/inscriptions/traitements');
-    await expect(page).toHaveURL(/\/gb$/);
-    expect((await page.request.get('/api/admin/dashboard')).status()).toBe(403);
+  test.describe('access', () => {
+    // The access-denied page answers 403, which the browser reports in its console.
+    test.use({ expectedErrors: [/status of 403/] });
+
+    test('a plain user is told that access is denied, by the admin pages and by their API', async ({
+      page,
+    }) => {
+      await createUser(page.request, `claire.${suffix()}@example.org`, 'Martin');
+      for (const path of ['/gb/administration', '/fr/administration/inscriptions/traitements']) {
+        const answer = await page.goto(path);
+        expect(answer?.status(), path).toBe(403);
+      }
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+      await expect(page.getByTestId('error-subtitle')).toContainText('Accès refusé');
+      expect((await page.request.get('/api/admin/dashboard')).status()).toBe(403);
+    });
+  });
+
+  test('a visitor who is not signed in is asked to sign in first', async ({ page }) => {
+    await page.goto('/gb/administration/homologations');
+    await expect(page).toHaveURL(/\/gb\/login\?redirectTo=%2Fgb%2Fadministration%2Fhomologations$/);
   });
 });

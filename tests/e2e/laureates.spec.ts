@@ -14,7 +14,7 @@ async function hydrated(page: Page) {
 const rows = (page: Page) => page.getByTestId('laureate-row');
 const summary = (page: Page) => page.getByTestId('laureates-summary');
 
-/** The total of 'Lignes x à y sur N'. */
+/** The total of 'Affichage de x à y sur N'. */
 async function totalOf(page: Page): Promise<number> {
   const text = (await summary(page).textContent()) ?? '';
   return Number(/sur ([\d\s  ]+)$/.exec(text)?.[1]?.replace(/\D/g, ''));
@@ -47,6 +47,8 @@ test('search by name, accents ignored, and open the palmarès', async ({ page })
 test('sort by a column, both ways, with aria-sort', async ({ page }) => {
   await page.goto('/gb/laureates');
   await hydrated(page);
+  // The club's paging wording, in English here and in French in the paging journey.
+  await expect(summary(page)).toHaveText(/^Showing 1 to 25 of [\d,]+$/);
   const header = page.locator('th', { has: page.getByTestId('sort-nom') });
   await expect(header).toHaveAttribute('aria-sort', 'none');
   await expect(page.locator('th[aria-sort="descending"]')).toHaveCount(1);
@@ -73,7 +75,7 @@ test('page through the ranking, change the page size, and share the address', as
 
   await page.getByTestId('laureates-pagination').getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(summary(page)).toContainText('Lignes 26 à 50 sur');
+  await expect(summary(page)).toContainText('Affichage de 26 à 50 sur');
 
   await page.getByTestId('page-size').selectOption('50');
   await expect(page).toHaveURL(/pageSize=50/);

@@ -200,6 +200,9 @@ test.describe('ordering', () => {
     await expect(recap).toContainText('Paul Martin');
     await expect(recap).toContainText('Léa Martin');
     await expect(page.getByText('By email (PDF)')).toBeVisible();
+    // The country by its name, not its code.
+    await expect(page.getByTestId('recap-billing')).toContainText('France');
+    await expect(page.getByTestId('recap-billing')).not.toContainText(/\bFR\b/);
     await expect(page.getByRole('radio', { name: 'Bank card', exact: true })).toBeChecked();
     // Paying right after a change: the pending draft save must not bring back the draft the order replaces.
     await page.getByRole('radio', { name: 'PayPal', exact: true }).check();

@@ -128,6 +128,37 @@ test.describe('notices', () => {
     await expect(page.getByTestId('banner-new-account')).toBeVisible();
   });
 
+  test('the new-account banner is for visitors, not for a signed-in account', async ({ page }) => {
+    await open(page, '/gb');
+    await expect(page.getByTestId('banner-new-account')).toBeVisible();
+    const email = `banner.${Date.now()}@example.org`;
+    const signup = await page.request.post('/api/signup', {
+      data: {
+        civilite: 'mme',
+        nom: 'Martin',
+        prenom: 'Claire',
+        date_naissance: '1985-04-12',
+        tel: '06 12 34 56 78',
+        adresse: '12 route du Mont Ventoux',
+        complement: '',
+        cp: '84410',
+        ville: 'Bédoin',
+        pays: 'fr',
+        nationalite: 'fr',
+        email,
+        password: 'Ventoux1910',
+        password_confirmation: 'Ventoux1910',
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    expect(
+      (await page.request.post('/api/login', { data: { email, password: 'Ventoux1910' } })).status(),
+    ).toBe(200);
+    await open(page, '/gb');
+    await expect(page.getByTestId('banner-medals')).toBeVisible();
+    await expect(page.getByTestId('banner-new-account')).toHaveCount(0);
+  });
+
   test('the cookie notice links to the privacy page', async ({ page }) => {
     await open(page, '/gb');
     await page.getByTestId('cookie-notice').getByRole('link', { name: 'Learn more' }).click();

@@ -115,7 +115,7 @@ export function BatchActions({
 }: {
   list: InscriptionList;
   selectedIds: readonly number[];
-  /** After the list changed on the server (candidates marked processed): clear the selection and reload. */
+  /** After the list changed on the server (candidates processed or sent): clear the selection and reload. */
   onProcessed: () => void;
 }) {
   const { t } = useTranslation();
@@ -152,6 +152,8 @@ export function BatchActions({
       } else if (action === 'send') {
         const { queued } = await adminApi.sendDocuments([...selectedIds]);
         setOutcome({ kind: 'success', text: t('admin:batch.queued', { count: queued }) });
+        // Sending processes an email kit: the candidates leave this list.
+        onProcessed();
       } else {
         const { updated } = await adminApi.markProcessed([...selectedIds]);
         setOutcome({ kind: 'success', text: t(`admin:batch.updated.${list}`, { count: updated }) });

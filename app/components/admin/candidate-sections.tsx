@@ -8,7 +8,9 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../domain/countries.ts';
+import { knownDate } from '../../../domain/dates.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import classes from './candidate-sections.module.css';
 import { useAdminFormat } from './format.ts';
 import { personName } from './labels.tsx';
 import type { Address, CandidateOrder, CandidateRecord, HistoryEntry } from './types.ts';
@@ -23,6 +25,8 @@ export function Section({ title, id, children }: { title: string; id: string; ch
     </Card>
   );
 }
+
+const factsClasses = { item: classes.item, itemValue: classes.value };
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,13 +47,15 @@ export function IdentitySection({ candidate }: { candidate: CandidateRecord }) {
   const { t } = useTranslation();
   const format = useAdminFormat();
   const country = useCountry();
+  // An unknown birth date (the legacy 1970-01-01 included) reads as a dash.
+  const birthDate = knownDate(candidate.date_naissance);
   return (
     <Section title={t('admin:candidate.identity')} id="candidate-identity">
-      <DataList labelWidth="11rem">
+      <DataList labelWidth="11rem" classNames={factsClasses}>
         <Item label={t('admin:fields.civilite')}>{t(`admin:civilite.${candidate.civilite}`)}</Item>
         <Item label={t('admin:fields.nom')}>{candidate.nom}</Item>
         <Item label={t('admin:fields.prenom')}>{candidate.prenom}</Item>
-        <Item label={t('admin:fields.date_naissance')}>{format.date(candidate.date_naissance)}</Item>
+        <Item label={t('admin:fields.date_naissance')}>{birthDate && format.date(birthDate)}</Item>
         <Item label={t('admin:fields.nationalite')}>{country(candidate.nationalite)}</Item>
         <Item label={t('admin:fields.email')}>
           <Anchor href={`mailto:${candidate.email}`} size="sm">
@@ -163,7 +169,7 @@ export function OrderSection({
   return (
     <Section title={t('admin:candidate.order')} id="candidate-order">
       {order ? (
-        <DataList labelWidth="11rem">
+        <DataList labelWidth="11rem" classNames={factsClasses}>
           <Item label={t('admin:order.reference')}>
             <Text span ff="monospace">
               {order.reference}
@@ -202,7 +208,14 @@ export function OrderSection({
   );
 }
 
-export function DocumentsSection({ documents }: { documents: readonly { kind: string; url: string }[] }) {
+export function DocumentsSection({
+  documents,
+  children,
+}: {
+  documents: readonly { kind: string; url: string }[];
+  /** What the page adds below the list: the sending by email. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Section title={t('admin:candidate.documents')} id="candidate-documents">
@@ -219,6 +232,7 @@ export function DocumentsSection({ documents }: { documents: readonly { kind: st
           ))}
         </List>
       )}
+      {children}
     </Section>
   );
 }

@@ -35,7 +35,7 @@ import { Link } from 'react-router';
 import { actionLabel } from './candidate-sections.tsx';
 import { useAdminFormat } from './format.ts';
 import { personName } from './labels.tsx';
-import type { DashboardData } from './types.ts';
+import { homologationListUrl, type DashboardData } from './types.ts';
 import classes from './dashboard-panels.module.css';
 
 function CountCard({
@@ -110,7 +110,7 @@ export function ActionCounts({ counts }: { counts: DashboardData['counts'] }) {
           open={open}
         />
         <CountCard
-          to={`${base}/homologations/in-progress`}
+          to={homologationListUrl(i18n.language, 'in_progress')}
           label={t('admin:dashboard.counts.in_progress')}
           count={format.integer(counts.in_progress)}
           icon={<IconHourglass {...icon} />}

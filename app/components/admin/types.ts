@@ -15,11 +15,24 @@ export type Challenge = ChallengeId;
 export const INSCRIPTION_LISTS = ['traitements', 'email', 'retrait', 'traites'] as const;
 export type InscriptionList = (typeof INSCRIPTION_LISTS)[number];
 
-/** The homologation lists (`/administration/homologations/:list`) and the API list each one reads. */
-export const HOMOLOGATION_LISTS = { 'in-progress': 'in_progress', history: 'history' } as const;
-export type HomologationListPath = keyof typeof HOMOLOGATION_LISTS;
+/** The homologation lists the API reads. */
+export type HomologationList = 'in_progress' | 'history';
 
-export type CandidateListId = InscriptionList | (typeof HOMOLOGATION_LISTS)[HomologationListPath];
+/**
+ * The club's addresses of the homologation lists, under `/{lang}/administration/`: in progress at
+ * `homologations`, the history at `homologations/historique`. server/plugins/legacy-redirects.ts answers 301 from
+ * the earlier `homologations/in-progress` and `homologations/history`.
+ */
+export const HOMOLOGATION_LIST_PATHS: Record<HomologationList, string> = {
+  in_progress: 'homologations',
+  history: 'homologations/historique',
+};
+
+/** `/{lang}/administration/homologations[/historique]` */
+export const homologationListUrl = (lang: string, list: HomologationList) =>
+  `/${lang}/administration/${HOMOLOGATION_LIST_PATHS[list]}`;
+
+export type CandidateListId = InscriptionList | HomologationList;
 
 type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 

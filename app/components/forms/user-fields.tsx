@@ -5,7 +5,7 @@
 import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { addDays, today } from '../../../domain/dates.ts';
+import { addDays, knownDate, today } from '../../../domain/dates.ts';
 import { MIN_BIRTH_DATE } from '../../../domain/schemas/common.ts';
 import { CiviliteControl } from './civilite-control.tsx';
 import { CountrySelect } from './country-select.tsx';
@@ -45,10 +45,14 @@ export const EMPTY_USER_VALUES: UserFormValues = {
   email: '',
 };
 
-/** The form values for a stored user (GET /api/me shape), ignoring the fields the form does not edit. */
+/**
+ * The form values for a stored user (GET /api/me shape), ignoring the fields the form does not edit. An unknown
+ * birth date (null for accounts made with the command line, or the legacy 1970-01-01) leaves the field empty.
+ */
 export function userFormValues(user: Partial<Record<UserField, string | null>>): UserFormValues {
   const values = { ...EMPTY_USER_VALUES };
   for (const field of USER_FIELDS) values[field] = user[field] ?? '';
+  values.date_naissance = knownDate(user.date_naissance) ?? '';
   return values;
 }
 

@@ -22,6 +22,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/admin-layout';
+import { homologationListUrl } from '../admin/types.ts';
 import { ErrorPage } from '../error-page.tsx';
 import { LanguageSwitcher } from '../language-switcher.tsx';
 import { Logo } from '../logo.tsx';
@@ -37,6 +38,8 @@ function AdminFrame({ children }: { children: ReactNode }) {
       key={to}
       component={Link}
       to={to}
+      // The page's code and data start loading on hover, focus or touch: see docs/decisions/0021.
+      prefetch="intent"
       label={label}
       leftSection={icon}
       active={pathname === to}
@@ -112,12 +115,12 @@ function AdminFrame({ children }: { children: ReactNode }) {
           >
             {item(`${base}/homologations/scan`, t('adminNav.scan'), <IconQrcode size={16} aria-hidden />)}
             {item(
-              `${base}/homologations/in-progress`,
+              homologationListUrl(i18n.language, 'in_progress'),
               t('adminNav.inProgress'),
               <IconHourglass size={16} aria-hidden />,
             )}
             {item(
-              `${base}/homologations/history`,
+              homologationListUrl(i18n.language, 'history'),
               t('adminNav.history'),
               <IconHistory size={16} aria-hidden />,
             )}

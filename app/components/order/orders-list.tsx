@@ -31,6 +31,8 @@ export interface OrderCandidate {
   nom: string;
   prenom: string;
   documents?: OrderDocument[];
+  /** When the documents were last emailed to the candidate. */
+  documents_sent_at?: string | null;
 }
 
 export interface UserOrder {
@@ -85,6 +87,7 @@ export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
 
 function CandidateItem({ candidate }: { candidate: OrderCandidate }) {
   const { t } = useTranslation('order');
+  const format = useOrderFormat();
   const name = `${candidate.prenom} ${candidate.nom}`;
   const documents = candidate.documents ?? [];
   return (
@@ -101,6 +104,11 @@ function CandidateItem({ candidate }: { candidate: OrderCandidate }) {
         </div>
         <CandidateStatusBadge status={candidate.statut} />
       </Group>
+      {candidate.documents_sent_at && (
+        <Text size="sm" mt="xs" fw={600} data-testid="documents-sent">
+          {t('orders.sentByEmail', { date: format.timestamp(candidate.documents_sent_at) })}
+        </Text>
+      )}
       {documents.length === 0 ? (
         <Text size="sm" c="dimmed" mt="xs">
           {t('orders.noDocuments')}

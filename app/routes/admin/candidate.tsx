@@ -27,8 +27,9 @@ import {
   HomologationRecord,
   type JudgementOutcome,
 } from '../../components/admin/homologation-panel.tsx';
+import { DocumentsEmail } from '../../components/admin/documents-email.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
-import type { CandidateDetail } from '../../components/admin/types.ts';
+import { homologationListUrl, type CandidateDetail } from '../../components/admin/types.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
 import type { Route } from './+types/candidate';
 
@@ -70,12 +71,11 @@ function listPath(lang: string, detail: CandidateDetail): string {
     case 'traites':
       return `${base}/inscriptions/${list}`;
     case 'in_progress':
-      return `${base}/homologations/in-progress`;
     case 'history':
-      return `${base}/homologations/history`;
+      return homologationListUrl(lang, list);
     default:
       return detail.candidate.statut === 'card_received'
-        ? `${base}/homologations/in-progress`
+        ? homologationListUrl(lang, 'in_progress')
         : `${base}/dashboard`;
   }
 }
@@ -180,7 +180,11 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
             id="candidate-billing-address"
             address={order?.adresse_facturation ?? null}
           />
-          <DocumentsSection documents={documents} />
+          <DocumentsSection documents={documents}>
+            {order?.status === 'paid' && (
+              <DocumentsEmail candidate={candidate} onSent={() => void revalidator.revalidate()} />
+            )}
+          </DocumentsSection>
           <HistorySection history={history} />
         </SimpleGrid>
       </Stack>

@@ -1,51 +1,44 @@
 /**
- * The homologation lists: route cards received and waiting to be judged (`in-progress`), and the history of
- * homologated and rejected rides with their numbers, dates and homologators (`history`). Opening a row leads to
- * the candidate's page, where the card is judged or a homologation corrected.
+ * The homologation lists: route cards received and waiting to be judged (`homologations`), and the history of
+ * homologated and rejected rides with their numbers, dates and homologators (`homologations/historique`). Both
+ * pages of the registry use this module; the route's pattern says which list it shows. Opening a row leads to the
+ * candidate's page, where the card is judged or a homologation corrected.
  */
 import { Button } from '@mantine/core';
 import { IconCertificate, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, data } from 'react-router';
+import { Link } from 'react-router';
 import { requestContext } from '#request-context';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { CandidateTable, type ColumnId } from '../../components/admin/candidate-table.tsx';
 import { ListFilters, ListPagination, ResultCount } from '../../components/admin/list-controls.tsx';
 import { apiListQuery, parseListQuery } from '../../components/admin/list-query.ts';
-import {
-  HOMOLOGATION_LISTS,
-  type CandidatePage,
-  type CandidateRow,
-  type HomologationListPath,
-} from '../../components/admin/types.ts';
+import type { CandidatePage, CandidateRow, HomologationList } from '../../components/admin/types.ts';
+import { findPageByPattern } from '../../pages.ts';
 import type { Route } from './+types/homologations';
 
-const isHomologationList = (value: string | undefined): value is HomologationListPath =>
-  value !== undefined && Object.hasOwn(HOMOLOGATION_LISTS, value);
-
-const COLUMNS: Record<HomologationListPath, readonly ColumnId[]> = {
-  'in-progress': ['reference', 'candidate', 'challenge', 'created_at', 'status'],
+const COLUMNS: Record<HomologationList, readonly ColumnId[]> = {
+  in_progress: ['reference', 'candidate', 'challenge', 'created_at', 'status'],
   history: ['reference', 'candidate', 'numero', 'date_passage', 'homologator', 'status'],
 };
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const path = params.list;
-  if (!isHomologationList(path)) throw data(null, { status: 404 });
-  const list = HOMOLOGATION_LISTS[path];
+export async function loader({ pattern, request, context }: Route.LoaderArgs) {
+  const list: HomologationList =
+    findPageByPattern(pattern)?.id === 'admin-homologations-history' ? 'history' : 'in_progress';
   const { services } = context.get(requestContext);
   const query = parseListQuery(list, new URL(request.url).searchParams);
   const page: CandidatePage = await services.admin.listCandidates(apiListQuery(list, query));
-  return { path, list, query, page };
+  return { list, query, page };
 }
 
 export default function Homologations({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { path, list, query, page } = loaderData;
+  const { list, query, page } = loaderData;
   const title = t(`admin:lists.${list}.title`);
   const candidatePath = (row: CandidateRow) => `/${i18n.language}/administration/candidates/${row.id}`;
   const rowAction = (row: CandidateRow) =>
-    path === 'in-progress' ? (
+    list === 'in_progress' ? (
       <Button
         component={Link}
         to={candidatePath(row)}
@@ -74,7 +67,7 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
         title={title}
         intro={t(`admin:lists.${list}.intro`)}
         actions={
-          path === 'in-progress' && (
+          list === 'in_progress' && (
             <Button
               component={Link}
               to={`/${i18n.language}/administration/homologations/scan`}
@@ -91,7 +84,7 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
       <CandidateTable
         list={list}
         rows={page.items}
-        columns={COLUMNS[path]}
+        columns={COLUMNS[list]}
         query={query}
         caption={t('admin:table.caption', { list: title })}
         rowActions={rowAction}

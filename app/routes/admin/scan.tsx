@@ -21,8 +21,8 @@ const QrScanner = lazy(() => import('../../components/admin/qr-scanner.tsx'));
 /** The text to show for a refused scan. */
 function scanErrorKey(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === 'text_not_valid' || error.code === 'unknown_reference')
-      return 'validation:text_not_valid';
+    // A well-formed reference that matches no candidate says so (unknown_reference) through errorMessageKey.
+    if (error.code === 'text_not_valid') return 'validation:text_not_valid';
     if (error.code === 'already_homologated') return 'validation:already_homologated';
     if (error.code === 'not_paid') return 'admin:scan.notPaid';
   }

@@ -21,6 +21,7 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { countryName } from '../../../domain/countries.ts';
 import { today } from '../../../domain/dates.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
@@ -76,7 +77,11 @@ function problemsByStep(errors: Record<string, string>) {
 }
 
 function AddressLines({ address }: { address: AddressDraft | undefined }) {
+  const { i18n } = useTranslation();
   if (!address) return null;
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  // The country by its name in the page's language, as on the forms; the code only if the name is unknown.
+  const country = countryName(address.pays, locale) ?? address.pays.toUpperCase();
   return (
     <Text size="sm">
       {address.prenom} {address.nom}
@@ -89,7 +94,9 @@ function AddressLines({ address }: { address: AddressDraft | undefined }) {
         </>
       )}
       <br />
-      {address.code_postal} {address.ville} {address.pays.toUpperCase()}
+      {address.code_postal} {address.ville}
+      <br />
+      {country}
     </Text>
   );
 }
@@ -222,7 +229,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 )}
                 {draft.mode_livraison === 'postal' && <AddressLines address={draft.adresse_livraison} />}
               </div>
-              <div>
+              <div data-testid="recap-billing">
                 <Text fw={700} mb={4}>
                   {t('payment.billing')}
                 </Text>

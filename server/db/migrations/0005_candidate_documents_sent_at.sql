@@ -1,0 +1,1 @@
+ALTER TABLE "candidates" ADD COLUMN "documents_sent_at" timestamp with time zone;

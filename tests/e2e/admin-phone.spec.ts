@@ -1,0 +1,134 @@
+/**
+ * Every admin page on a 360 px phone: nothing makes the document wider than the screen (wide tables scroll inside
+ * their own box), and the header keeps the language switcher and the account menu (with sign-out) on screen.
+ * Screenshots of each page are attached to the test's results, to look at.
+ */
+import crypto from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, today } from '../../domain/dates.ts';
+import { expect, test } from './fixtures.ts';
+
+const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
+const PASSWORD = 'Ventoux1910';
+
+/** A rider with a paid registration whose kit is posted, so that the lists and a candidate's file have content. */
+async function paidCandidate(request: APIRequestContext): Promise<number> {
+  const nom = `Telephone${crypto.randomBytes(3).toString('hex')}`;
+  const email = `${nom.toLowerCase()}@example.org`;
+  const person = {
+    nom,
+    prenom: 'Maximilien-Alexandre',
+    adresse: '1234 chemin des Très Longues Vignes du Mont-Ventoux',
+    complement: '',
+    ville: 'Malaucène',
+    pays: 'fr',
+  };
+  const signup = await request.post('/api/signup', {
+    data: {
+      ...person,
+      civilite: 'm',
+      cp: '84340',
+      date_naissance: '1980-06-21',
+      tel: '06 11 22 33 44',
+      nationalite: 'fr',
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  expect((await request.post('/api/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  const address = { ...person, code_postal: '84340' };
+  const order = await request.post('/api/orders?lang=gb', {
+    data: {
+      candidats: [
+        {
+          ...address,
+          epreuve: 'bicingle',
+          civilite: 'm',
+          email,
+          portable: '06 11 22 33 44',
+          date_naissance: '1980-06-21',
+          nationalite: 'fr',
+          attestation_condition_physique: true,
+          attestation_assurance: true,
+          autorisation_parentale: false,
+          certificat_medical: false,
+        },
+      ],
+      mode_livraison: 'postal',
+      date_livraison: addDays(today(), 30),
+      adresse_livraison: address,
+      adresse_facturation: address,
+      mode_paiement: 'card',
+      avertissement_condition_physique: true,
+      avertissement_mineurs: false,
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id, redirect_url } = (await order.json()) as { id: number; redirect_url: string };
+  const paymentId = /\/payment\/test\/(\d+)/.exec(redirect_url)?.[1];
+  expect((await request.post(`/api/payments/test/${paymentId}/approve?lang=gb`)).status()).toBe(200);
+  const detail = (await (await request.get(`/api/orders/${id}`)).json()) as { candidats: { id: number }[] };
+  return detail.candidats[0]!.id;
+}
+
+async function documentWidth(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+    // What sticks out, to say where to look when it fails.
+    wider: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      // Inside a scrolling box is fine, unless it is positioned against something outside that box.
+      .filter((element) => {
+        const box = element.closest('[role="region"]');
+        if (!box) return true;
+        return element instanceof HTMLElement && !box.contains(element.offsetParent);
+      })
+      .slice(0, 8)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
+  }));
+}
+
+test('every admin page fits a 360 px phone, header included', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const rider = await playwright.request.newContext({ baseURL });
+  const candidateId = await paidCandidate(rider);
+  await rider.dispose();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  const paths = [
+    'dashboard',
+    'inscriptions/traitements',
+    'inscriptions/email',
+    'inscriptions/retrait',
+    'inscriptions/traites',
+    'homologations/scan',
+    'homologations',
+    'homologations/historique',
+    'admin-users',
+    `candidates/${candidateId}`,
+  ];
+  for (const path of paths) {
+    await page.goto(`/gb/administration/${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const { scrollWidth, viewport, wider } = await documentWidth(page);
+    expect(scrollWidth, `${path}: ${wider.join(', ')}`).toBeLessThanOrEqual(viewport);
+    await expect(page.getByTestId('language-switcher'), path).toBeInViewport();
+    await expect(page.getByTestId('user-menu'), path).toBeInViewport();
+    const screenshot = testInfo.outputPath(`admin-360-${path.replaceAll('/', '-')}.png`);
+    await page.screenshot({ path: screenshot, fullPage: true });
+    await testInfo.attach(path, { path: screenshot, contentType: 'image/png' });
+  }
+
+  // Sign-out is reachable from the header's account menu.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+});
