@@ -1,1 +1,0 @@
-ALTER TABLE "candidates" ADD COLUMN "documents_sent_at" timestamp with time zone;

@@ -1,1 +1,0 @@
-ALTER TABLE "users" ALTER COLUMN "date_naissance" DROP NOT NULL;
