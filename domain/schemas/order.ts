@@ -154,4 +154,3 @@ export const orderDraftSchema = z.object({
   avertissement_condition_physique: z.boolean().nullish(),
   avertissement_mineurs: z.boolean().nullish(),
 });
-export type OrderDraftInput = z.infer<typeof orderDraftSchema>;

@@ -17,7 +17,6 @@ export const PROBLEM_CODES = [
   'too_few_points',
   'summit_not_reached',
 ] as const;
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 const roadId = z.enum(ROAD_IDS as readonly RoadId[] as [RoadId, ...RoadId[]]);
 const instant = z.string().nullable();

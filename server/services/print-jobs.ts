@@ -146,5 +146,3 @@ export function createPrintJobsService(deps: {
     },
   };
 }
-
-export type PrintJobsService = ReturnType<typeof createPrintJobsService>;

@@ -101,5 +101,3 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
     forCandidate: stored,
   };
 }
-
-export type TracksService = ReturnType<typeof createTracksService>;
