@@ -162,6 +162,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     password_confirmation: PASSWORD,
   }),
   'POST /api/login': () => ({ email: user.email, password: 'Wrong-password1' }),
+  'POST /api/account/verify-email': () => ({ token: crypto.randomBytes(32).toString('base64url') }),
   'PUT /api/me': () => ({
     civilite: 'mme',
     nom: 'Martin',

@@ -236,16 +236,16 @@ describe('authentication and permission come before the body', () => {
     ] as const) {
       const response = await t.app.inject({ method, url, headers: plain.auth, payload: { date_passage: 7 } });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json().error).toEqual({ code: 'forbidden', message: 'You may not do this' });
+      expect(response.json().error).toEqual({ code: 'forbidden', message: 'Access denied' });
     }
   });
 });
 
 describe('CSV export', () => {
-  /** The homologated candidate is in the history list, the other one still in the email list. */
+  /** The homologated candidate is in the history list, the other one, its kit emailed after payment, processed. */
   async function exported(): Promise<string> {
     const bodies = [];
-    for (const list of ['history', 'email']) {
+    for (const list of ['history', 'traites']) {
       const csv = await t.app.inject({
         method: 'GET',
         url: `/api/admin/candidates.csv?list=${list}&sort=nom`,

@@ -168,7 +168,7 @@ describe('a track attached to a candidate', () => {
       .select()
       .from(candidateTracks)
       .where(eq(candidateTracks.candidateId, candidateId));
-    expect(row!.fileGz.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect([...row!.fileGz.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
     expect(row!.fileGz.length).toBeLessThan(gpxFile.length / 3);
 
     const own = await read(candidateId, buyer.auth);

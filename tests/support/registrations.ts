@@ -1,5 +1,5 @@
 /** Paid registrations for admin tests: an order placed and approved through the test provider. */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { payments } from '../../server/db/schema.ts';
 import { orderPayload } from './orders.ts';
 import type { TestApp } from './test-app.ts';
@@ -16,7 +16,13 @@ export async function paidOrder(t: TestApp, buyer: User, overrides: Record<strin
   });
   if (created.statusCode !== 201) throw new Error(`order failed: ${created.body}`);
   const { id } = created.json<{ id: number }>();
-  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, id));
+  // The latest attempt: placing the same content again reuses the pending order with a new attempt.
+  const [payment] = await t.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, id))
+    .orderBy(desc(payments.id))
+    .limit(1);
   const paid = await t.app.inject({
     method: 'POST',
     url: `/api/payments/test/${payment!.id}/approve`,
