@@ -1,6 +1,7 @@
 /**
  * A thin ribbon at the top of every page while payments go to the built-in test provider, so that nobody takes
  * a test site for the real one. Dark text on yellow (above 4.5:1); the text wraps rather than overflow at 360 px.
+ * An `aside` (a complementary landmark), since every piece of a page must sit in a landmark.
  */
 import { Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
@@ -10,8 +11,7 @@ export function TestModeRibbon() {
   const { t } = useTranslation('common');
   return (
     <Text
-      component="p"
-      role="note"
+      component="aside"
       size="xs"
       fw={700}
       ta="center"
