@@ -59,5 +59,3 @@ export function createTestCheckout(deps: {
     },
   };
 }
-
-export type TestCheckout = ReturnType<typeof createTestCheckout>;
