@@ -272,7 +272,7 @@ function complete<K extends string>(
 }
 
 /** localhost (and its subdomains), the IPv4 loopback network and ::1. */
-export function isLocalUrl(url: string): boolean {
+function isLocalUrl(url: string): boolean {
   const hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
   return (
     hostname === 'localhost' ||

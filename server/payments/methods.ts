@@ -3,10 +3,13 @@
  * that provider is configured; in test mode every method goes to the test provider, so that no money moves.
  * A method without its provider is not offered, and never routed to another provider.
  */
-import type { PaymentMethod } from '../../domain/payment-methods.ts';
+import type { PaymentMethod, PaymentProviderId } from '../../domain/payment-methods.ts';
 import { PAYMENT_MODES, type PaymentMode } from '../../domain/statuses.ts';
 
-const REAL_PROVIDER: Record<PaymentMode, 'stripe' | 'paypal'> = { card: 'stripe', wallet: 'paypal' };
+const REAL_PROVIDER: Record<PaymentMode, Exclude<PaymentProviderId, 'test'>> = {
+  card: 'stripe',
+  wallet: 'paypal',
+};
 
 export function paymentMethods(
   configured: { stripe?: unknown; paypal?: unknown },

@@ -15,7 +15,7 @@ import { WebhookSignatureError } from './provider.ts';
 export const TEST_OUTCOMES = ['approve', 'decline', 'cancel'] as const;
 export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
-export type TestSession = typeof testPaymentSessions.$inferSelect;
+type TestSession = typeof testPaymentSessions.$inferSelect;
 
 const OUTCOME_STATUS: Record<TestOutcome, VerifiedPayment['status']> = {
   approve: 'confirmed',

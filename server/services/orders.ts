@@ -82,7 +82,7 @@ export type PresentedOrder = ReturnType<typeof presentOrder>;
  * What was ordered, all but the payment method: placing the same draft again (back from the provider without
  * paying) finds the pending order instead of creating a second one.
  */
-export function orderContentHash(input: Order): string {
+function orderContentHash(input: Order): string {
   const { mode_paiement: _method, ...content } = input;
   return crypto.createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }

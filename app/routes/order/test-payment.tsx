@@ -1,5 +1,5 @@
 /**
- * The built-in test provider's hosted page, used when no payment provider is configured: it says plainly that no
+ * The built-in test provider's hosted page, used in test mode (decision 0015): it says plainly that no
  * money moves, shows the order and amount, and lets the buyer approve, decline or cancel. The server then
  * notifies itself through the same signed webhook a real provider would send.
  */
