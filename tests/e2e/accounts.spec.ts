@@ -4,12 +4,10 @@
  * shared by the whole run, so the tests sign in for real only where the sign-in itself is under test.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir } from '../../playwright.config.ts';
-import { verifyEmailFromOutbox } from '../support/outbox.ts';
+import { mailedLink, verifyEmailFromOutbox } from '../support/outbox.ts';
 import { expect, test } from './fixtures.ts';
 
 const PASSWORD = 'Ventoux1910';
@@ -98,55 +96,6 @@ async function fillSignupForm(page: Page, email: string) {
   await form.getByLabel('Email address').fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await form.getByLabel('Confirm the password').fill(PASSWORD);
-}
-
-/** The body of one MIME part, decoded (quoted-printable soft breaks and =XX escapes, or base64). */
-function decodePart(part: string): string {
-  const [headers = '', ...rest] = part.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(headers)) {
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-/** The reset link of the newest password-reset email sent to `email`, waiting for the mail worker. */
-async function resetLinkFor(email: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(outbox)
-          ? fs
-              .readdirSync(outbox)
-              .filter((name) => name.endsWith('.eml'))
-              .map((name) => path.join(outbox, name))
-              .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
-          : [];
-        for (const file of files) {
-          const message = fs.readFileSync(file, 'utf8');
-          const to = /^To: (.*)$/im.exec(message)?.[1] ?? '';
-          if (!to.includes(email)) continue;
-          const text = message
-            .split(/^--[^\r\n]+$/m)
-            .map(decodePart)
-            .join('\n');
-          link = /https?:\/\/[^\s"<>]+\/account\/reset-password\?[^\s"<>]+/.exec(text)?.[0];
-          if (link) return link;
-        }
-        return undefined;
-      },
-      { timeout: 15_000, message: `a password-reset email to ${email}` },
-    )
-    .toBeTruthy();
-  return link!.replaceAll('&amp;', '&');
 }
 
 /** axe-core's findings in the parts this spec is about (the page's own heading block is the foundation's). */
@@ -380,7 +329,7 @@ test.describe('forgotten password', () => {
       page.getByText('If an account exists for this address, we have sent it an email with a link'),
     ).toBeVisible();
 
-    const link = await resetLinkFor(email);
+    const link = (await mailedLink(dataDir, email, '/account/reset-password')).href;
     expect(link).toContain('/gb/account/reset-password?');
     await openForm(page, link, 'reset-form');
     const form = page.getByTestId('reset-form');
