@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir } from '../../playwright.config.ts';
+import { accountPayload } from '../support/account-payload.ts';
 import { mailedLink, verifyEmailFromOutbox } from '../support/outbox.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -14,25 +15,6 @@ const PASSWORD = 'Ventoux1910';
 const NEW_PASSWORD = 'Malaucene1912';
 
 const uniqueEmail = (name = 'claire') => `${name}.${crypto.randomBytes(5).toString('hex')}@example.org`;
-
-function accountPayload(email: string) {
-  return {
-    civilite: 'mme',
-    nom: 'Martin',
-    prenom: 'Claire',
-    date_naissance: '1985-04-12',
-    tel: '06 12 34 56 78',
-    adresse: '12 route du Mont Ventoux',
-    complement: '',
-    cp: '84410',
-    ville: 'Bédoin',
-    pays: 'fr',
-    nationalite: 'fr',
-    email,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  };
-}
 
 async function createAccount(request: APIRequestContext, email = uniqueEmail()) {
   const response = await request.post('/api/signup', { data: accountPayload(email) });

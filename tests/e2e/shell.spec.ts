@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { accountPayload } from '../support/account-payload.ts';
 
 /** Opens a page and waits until React has hydrated it, so that clicks go through React. */
 async function open(page: Page, url: string) {
@@ -133,22 +134,7 @@ test.describe('notices', () => {
     await expect(page.getByTestId('banner-new-account')).toBeVisible();
     const email = `banner.${Date.now()}@example.org`;
     const signup = await page.request.post('/api/signup', {
-      data: {
-        civilite: 'mme',
-        nom: 'Martin',
-        prenom: 'Claire',
-        date_naissance: '1985-04-12',
-        tel: '06 12 34 56 78',
-        adresse: '12 route du Mont Ventoux',
-        complement: '',
-        cp: '84410',
-        ville: 'Bédoin',
-        pays: 'fr',
-        nationalite: 'fr',
-        email,
-        password: 'Ventoux1910',
-        password_confirmation: 'Ventoux1910',
-      },
+      data: accountPayload(email),
     });
     expect(signup.status(), await signup.text()).toBe(201);
     expect(

@@ -9,6 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir } from '../../playwright.config.ts';
 import { mailedLink } from '../support/outbox.ts';
 import { expect, test } from './fixtures.ts';
+import { accountPayload } from '../support/account-payload.ts';
 
 const PASSWORD = 'Ventoux1910';
 
@@ -27,22 +28,7 @@ function texts(lang: string) {
 
 async function signUpAndSignIn(request: APIRequestContext, lang: string, email: string) {
   const signup = await request.post(`/api/signup?lang=${lang}`, {
-    data: {
-      civilite: 'mme',
-      nom: 'Martin',
-      prenom: 'Claire',
-      date_naissance: '1985-04-12',
-      tel: '06 12 34 56 78',
-      adresse: '12 route du Mont Ventoux',
-      complement: '',
-      cp: '84410',
-      ville: 'Bédoin',
-      pays: 'fr',
-      nationalite: 'fr',
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
+    data: accountPayload(email, PASSWORD),
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const login = await request.post(`/api/login?lang=${lang}`, { data: { email, password: PASSWORD } });
