@@ -28,3 +28,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
+
+/**
+ * The one locale fallback: `value` when it names a site language, otherwise `fallback` (the club's French unless the
+ * caller says otherwise, e.g. `FALLBACK_LOCALE` for text a reader of any language must understand).
+ */
+export function localeOr(value: unknown, fallback: Locale = DEFAULT_LOCALE): Locale {
+  return isLocale(value) ? value : fallback;
+}
