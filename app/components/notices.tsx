@@ -2,15 +2,17 @@
  * The dismissible messages of the default layout: two banners (the new enamelled medals; returning users asked
  * to create a new account, which only a visitor who is not signed in can need: every account that signs in here
  * was made on this site) and the cookie notice. Dismissals are remembered in a cookie, so the server renders
- * the page without them next time and nothing jumps.
+ * the page without them next time and nothing jumps. On a phone they are stacked tightly in small type
+ * (notices.module.css) so the page's own first screen stays visible.
  */
-import { Alert, Anchor, Button, CloseButton, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Container, Group, Paper, Text } from '@mantine/core';
 import { IconInfoCircle, IconMedal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Dismissable, rememberDismissed } from '../lib/preferences.ts';
 import { useRootData } from '../lib/root-data.ts';
+import classes from './notices.module.css';
 
 function useDismissed() {
   const initial = useRootData()?.dismissed ?? [];
@@ -36,8 +38,8 @@ export function Banners() {
   ].filter((banner) => !isDismissed(banner.id));
   if (banners.length === 0) return null;
   return (
-    <Container size="xl" pt="sm">
-      <Stack gap="xs">
+    <Container size="xl" className={classes.banners}>
+      <div className={classes.stack}>
         {banners.map((banner) => (
           <Alert
             key={banner.id}
@@ -45,16 +47,17 @@ export function Banners() {
             color={banner.id === 'medals' ? 'club' : 'blue'}
             variant="light"
             data-testid={`banner-${banner.id}`}
+            classNames={{ root: classes.banner, icon: classes.bannerIcon }}
             withCloseButton
             closeButtonLabel={t('banners.dismiss')}
             onClose={() => dismiss(banner.id)}
           >
-            <Text size="sm" c="dark.8">
+            <Text size="sm" c="dark.8" className={classes.bannerText}>
               {banner.text}
             </Text>
           </Alert>
         ))}
-      </Stack>
+      </div>
     </Container>
   );
 }
@@ -68,21 +71,21 @@ export function CookieNotice() {
       role="region"
       aria-label={t('cookies.label')}
       shadow="md"
-      p="md"
       withBorder
-      pos="fixed"
-      bottom={16}
-      left={16}
-      right={16}
-      maw={560}
-      style={{ zIndex: 200 }}
+      className={classes.cookie}
       data-testid="cookie-notice"
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text size="sm">{t('cookies.text')}</Text>
-        <CloseButton aria-label={t('banners.dismiss')} onClick={() => dismiss('cookies')} />
+        <Text size="sm" className={classes.cookieText}>
+          {t('cookies.text')}
+        </Text>
+        <CloseButton
+          className={classes.cookieClose}
+          aria-label={t('banners.dismiss')}
+          onClick={() => dismiss('cookies')}
+        />
       </Group>
-      <Group justify="flex-end" mt="sm" gap="sm">
+      <Group justify="flex-end" gap="sm" className={classes.cookieActions}>
         <Anchor component={Link} to={`/${i18n.language}/privacy`} size="sm">
           {t('cookies.learnMore')}
         </Anchor>

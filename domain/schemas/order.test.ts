@@ -210,6 +210,21 @@ describe('shippingSchema', () => {
     ).toBe(true);
   });
 
+  it('names the missing minors warning on the first try, together with the other missing fields', () => {
+    const errors = fieldErrors(
+      shippingSchema(ORDER_DATE, true).safeParse({
+        ...shipping,
+        mode_livraison: undefined,
+        avertissement_condition_physique: false,
+      }).error!,
+    );
+    expect(errors).toMatchObject({
+      avertissement_mineurs: 'validation:avertissement_mineurs_required',
+      avertissement_condition_physique: expect.any(String),
+      mode_livraison: expect.any(String),
+    });
+  });
+
   it('needs a real order date', () => {
     expect(() => shippingSchema('today', false)).toThrow(RangeError);
     expect(() => orderSchema('today')).toThrow(RangeError);

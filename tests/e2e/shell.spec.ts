@@ -129,6 +129,23 @@ test.describe('notices', () => {
     await expect(page.getByTestId('banner-new-account')).toBeVisible();
   });
 
+  test('on a phone the notices leave most of the first screen to the page', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await open(page, '/fr');
+    const heights = await Promise.all(
+      ['banner-medals', 'banner-new-account', 'cookie-notice'].map(async (id) => {
+        const box = await page.getByTestId(id).boundingBox();
+        expect(box, id).not.toBeNull();
+        return box!.height;
+      }),
+    );
+    // Before they were stacked compactly, the three took about 60 % of this screen.
+    expect(heights.reduce((sum, height) => sum + height, 0)).toBeLessThanOrEqual(780 * 0.35);
+    // Accepting cookies stays one tap away on a phone (the cross is hidden there).
+    await page.getByTestId('cookie-notice').getByRole('button', { name: "J'ai compris" }).click();
+    await expect(page.getByTestId('cookie-notice')).toBeHidden();
+  });
+
   test('the new-account banner is for visitors, not for a signed-in account', async ({ page }) => {
     await open(page, '/gb');
     await expect(page.getByTestId('banner-new-account')).toBeVisible();
