@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/nprogress/styles.css';
+import './styles/mantine-public.ts';
+import '@mantine/nprogress/styles.layer.css';
 import './styles/global.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';

@@ -4,6 +4,9 @@
  * Targets (issue 13): 170 KB per public page, 200 KB for the statistics. Where a page is not there yet, its
  * ceiling is today's size, so it can only shrink; docs/decisions/0026-public-page-loading.md says what holds
  * each of them above the target.
+ *
+ * Stylesheets block the first paint, so the public pages have a CSS budget too: they load only the Mantine styles
+ * they use (app/styles/mantine-public.ts); the full Mantine set (34 KB gzip on its own) must never reach them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +18,10 @@ interface ManifestRoute {
   parentId?: string;
   module: string;
   imports?: string[];
+  css?: string[];
 }
 interface Manifest {
-  entry: { module: string; imports: string[] };
+  entry: { module: string; imports: string[]; css?: string[] };
   routes: Record<string, ManifestRoute>;
 }
 
@@ -52,6 +56,23 @@ function scriptsOf(assets: Manifest, pageId: string): Set<string> {
   return files;
 }
 
+/** The stylesheets linked in the page's head: the entry's and those of every route from the root to the page. */
+function stylesheetsOf(assets: Manifest, pageId: string): Set<string> {
+  // React Router marks some entries with a trailing `#` (to tell them apart in its link keys).
+  const file = (href: string) => href.replace(/#$/, '');
+  const files = new Set((assets.entry.css ?? []).map(file));
+  for (
+    let route = assets.routes[pageId];
+    route;
+    route = route.parentId ? assets.routes[route.parentId] : undefined
+  )
+    for (const href of route.css ?? []) files.add(file(href));
+  return files;
+}
+
+/** Gzip KB of render-blocking CSS per public page: 35–37 KB before the public pages left out unused Mantine styles. */
+const CSS_BUDGET_KB = 20;
+
 const gzipKb = (files: Iterable<string>) =>
   [...files].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(clientDir, file))).length, 0) /
   1024;
@@ -68,6 +89,20 @@ test.describe('JavaScript budget of the public pages', () => {
       });
       expect(kb).toBeGreaterThan(50); // the manifest was read: React alone is more
       expect(kb).toBeLessThanOrEqual(budget);
+    });
+  }
+});
+
+test.describe('CSS budget of the public pages', () => {
+  for (const pageId of Object.keys(CEILINGS_KB)) {
+    test(`${pageId} blocks its first paint on at most ${CSS_BUDGET_KB} KB of gzip CSS`, async () => {
+      const assets = await manifest();
+      const stylesheets = stylesheetsOf(assets, pageId);
+      const kb = gzipKb(stylesheets);
+      test.info().annotations.push({ type: 'gzip KB', description: kb.toFixed(1) });
+      expect(stylesheets.size).toBeGreaterThan(0);
+      expect([...stylesheets].some((file) => file.includes('mantine-all'))).toBe(false);
+      expect(kb).toBeLessThanOrEqual(CSS_BUDGET_KB);
     });
   }
 });

@@ -3,6 +3,7 @@
  * homologations: scan, in progress, history; administrators) shown from 992 px, an overlay drawer below,
  * and a top bar with the way back to the site.
  */
+import '../../styles/mantine-all.ts';
 import { AppShell, Burger, Button, Group, NavLink as MantineNavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {

@@ -2,6 +2,7 @@
  * The account page: personal information, orders, homologations and password, one tab each. The tab is in the
  * URL (`?tab=password`, which the user menu's Settings links to), so it can be linked to and survives a reload.
  */
+import '../../styles/mantine-all.ts';
 import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { IconLock, IconMedal, IconReceipt, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

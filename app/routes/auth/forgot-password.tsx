@@ -2,6 +2,7 @@
  * Forgotten password: asks for the email and always answers the same confirmation, whether or not an account
  * exists for it (no account enumeration). The email is sent in the page's language.
  */
+import '../../styles/mantine-all.ts';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

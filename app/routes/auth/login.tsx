@@ -2,6 +2,7 @@
  * Sign-in. Also the page the guards send visitors to: after signing in, it goes back to the remembered path
  * (`?redirectTo=`, kept only when internal), with a full page load so that the server renders it signed in.
  */
+import '../../styles/mantine-all.ts';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

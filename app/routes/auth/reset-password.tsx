@@ -2,6 +2,7 @@
  * Reset password, from the link of the forgotten-password email (`?email=…&token=…`). The server renders the
  * invalid-link state directly when either is missing; the API decides whether the token is still valid.
  */
+import '../../styles/mantine-all.ts';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

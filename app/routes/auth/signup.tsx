@@ -1,4 +1,5 @@
 /** Sign-up: the account's fields and password, checked with the API's schema, then an invitation to sign in. */
+import '../../styles/mantine-all.ts';
 import { Anchor, Button, Fieldset, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

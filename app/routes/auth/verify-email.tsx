@@ -3,6 +3,7 @@
  * is live it sends the token to the API, then says whether the address is confirmed. Following the link needs
  * no sign-in: the link is the proof.
  */
+import '../../styles/mantine-all.ts';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,6 +2,7 @@
  * Back from the payment provider: 'verification in progress' while the order's status is asked from the browser,
  * then 'confirmed' with the order reference, or 'failure' with the club's contact address.
  */
+import '../../styles/mantine-all.ts';
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -3,6 +3,7 @@
  * and signing in again); the first candidate of a new order is filled in from the user's account. Every
  * candidate is checked with the API's own schema before going on to the delivery.
  */
+import '../../styles/mantine-all.ts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';

@@ -3,6 +3,7 @@
  * bring anyone here); the page shows the order's state and, while it is unpaid, offers to pay it now or to
  * cancel it, each a POST.
  */
+import '../../styles/mantine-all.ts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

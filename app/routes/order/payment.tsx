@@ -3,6 +3,7 @@
  * method. 'Pay' creates the order with one Idempotency-Key per visit of the page, so that a double click creates
  * one order, then hands over to the payment provider's hosted page.
  */
+import '../../styles/mantine-all.ts';
 import {
   Anchor,
   Badge,

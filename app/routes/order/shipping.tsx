@@ -3,6 +3,7 @@
  * billing addresses (the user's own by default) and the warnings to acknowledge. Saved into the order draft as the
  * user goes; postal delivery too soon and the summer heat are pointed out as the date is chosen.
  */
+import '../../styles/mantine-all.ts';
 import {
   Anchor,
   Button,

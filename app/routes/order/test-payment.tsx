@@ -3,6 +3,7 @@
  * money moves, shows the order and amount, and lets the buyer approve, decline or cancel. The server then
  * notifies itself through the same signed webhook a real provider would send.
  */
+import '../../styles/mantine-all.ts';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconFlask, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
