@@ -12,7 +12,6 @@ import {
   EVEN_WITH_FIELD_ERRORS,
   GENERIC_MESSAGE,
   birthDateField,
-  contactIssues,
   countryField,
   emailField,
   optionalText,
@@ -21,6 +20,7 @@ import {
   text,
   type FieldIssue,
 } from './common.ts';
+import { contactIssues } from './contact.ts';
 import type { UserFields } from './user.ts';
 
 function requireOrderDate(orderDate: CalendarDate): void {

@@ -7,8 +7,6 @@ import * as z from 'zod';
 
 import { isCountryCode } from '../countries.ts';
 import { isValidCalendarDate, today, type CalendarDate } from '../dates.ts';
-import { isValidPhone } from '../phone.ts';
-import { isValidPostalCode } from '../postal-code.ts';
 
 export const GENERIC_MESSAGE = 'validation:generic';
 const TOO_LONG = 'validation:too_long';
@@ -142,36 +140,6 @@ export type FieldIssue = { path: (string | number)[]; message: string };
 
 export function reportIssues<T>(ctx: z.RefinementCtx<T>, issues: readonly FieldIssue[]): void {
   for (const issue of issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-}
-
-/**
- * Phone and postal code checked against the country of the same object. Empty or missing values are left to the
- * fields' own "required" messages; without a valid country, only a number in international form can be judged.
- */
-export function contactIssues(
-  value: Record<string, unknown>,
-  fields: { phone?: string; postalCode?: string; country: string },
-): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const countryValue = value[fields.country];
-  const country = typeof countryValue === 'string' ? countryValue : undefined;
-  const knownCountry = isCountryCode(country);
-  if (fields.phone !== undefined) {
-    const phone = value[fields.phone];
-    const judgeable =
-      typeof phone === 'string' && phone.trim() !== '' && (knownCountry || phone.trim().startsWith('+'));
-    if (judgeable && !isValidPhone(phone, country)) {
-      issues.push({ path: [fields.phone], message: 'validation:phone_invalid' });
-    }
-  }
-  if (fields.postalCode !== undefined) {
-    const postalCode = value[fields.postalCode];
-    const judgeable = typeof postalCode === 'string' && postalCode.trim() !== '' && knownCountry;
-    if (judgeable && !isValidPostalCode(postalCode, country)) {
-      issues.push({ path: [fields.postalCode], message: 'validation:cp_invalid' });
-    }
-  }
-  return issues;
 }
 
 /** Where a form-level error (one with an empty path) is put in fieldErrors. */

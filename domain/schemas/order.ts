@@ -12,7 +12,6 @@ import {
   EVEN_WITH_FIELD_ERRORS,
   GENERIC_MESSAGE,
   calendarDateField,
-  contactIssues,
   countryField,
   optionalText,
   reportIssues,
@@ -20,6 +19,7 @@ import {
   text,
   type FieldIssue,
 } from './common.ts';
+import { contactIssues } from './contact.ts';
 
 export const MAX_CANDIDATES_PER_ORDER = 20;
 

@@ -10,7 +10,6 @@ import {
   EVEN_WITH_FIELD_ERRORS,
   GENERIC_MESSAGE,
   birthDateField,
-  contactIssues,
   countryField,
   emailField,
   optionalText,
@@ -19,6 +18,7 @@ import {
   text,
   type FieldIssue,
 } from './common.ts';
+import { contactIssues } from './contact.ts';
 
 const PASSWORD_RULES = 'validation:password_rules';
 const PASSWORD_MISMATCH = 'validation:password_mismatch';

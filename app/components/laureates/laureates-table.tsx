@@ -1,15 +1,17 @@
 /**
  * The ranking table: every column sorts through a link (so it works before the scripts load, and the sorted
  * view has its own address), `aria-sort` tells assistive technologies which column orders the rows, and the
- * rank and surname stay in view when the table scrolls sideways on a phone.
+ * rank and surname stay in view when the table scrolls sideways on a phone. A plain HTML table styled like the
+ * other public tables: Mantine's Table would bring its ScrollArea (about 15 KB gzip) to the page.
  */
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LaureateRow, LaureateSortKey } from '../../../domain/schemas/laureates.ts';
 import { type LaureatesView, laureatesSearch, sortedBy } from './url-state.ts';
 import { useLaureateFormat } from './format.ts';
+import tables from '../public/plain-table.module.css';
 import classes from './laureates-table.module.css';
 
 /** The columns in the order the club's ranking shows them. */
@@ -49,7 +51,7 @@ function SortHeader({
     .filter(Boolean)
     .join(' ');
   return (
-    <Table.Th
+    <th
       scope="col"
       className={classNames || undefined}
       aria-sort={active ? (view.sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
@@ -64,7 +66,7 @@ function SortHeader({
         {label}
         <Icon size={14} stroke={2} aria-hidden opacity={active ? 1 : 0.4} />
       </Link>
-    </Table.Th>
+    </th>
   );
 }
 
@@ -74,27 +76,21 @@ export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: Laur
   const lang = i18n.language;
   return (
     <div className={classes.region} role="region" aria-label={t('laureates:table.label')} tabIndex={0}>
-      <Table
-        className={classes.table}
-        striped
-        highlightOnHover
-        verticalSpacing={6}
-        data-testid="laureates-table"
-      >
-        <Table.Thead>
-          <Table.Tr>
+      <table className={`${tables.table} ${tables.hover} ${classes.table}`} data-testid="laureates-table">
+        <thead>
+          <tr>
             {COLUMNS.map((column) => (
               <SortHeader key={column.key} view={view} column={column} basePath={`/${lang}/laureates`} />
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => {
             const name = `${row.prenom} ${row.nom}`;
             return (
-              <Table.Tr key={row.homologationId} data-testid="laureate-row">
-                <Table.Td className={`${classes.rank} ${classes.number}`}>{format.number(row.rank)}</Table.Td>
-                <Table.Th scope="row" className={classes.surname}>
+              <tr key={row.homologationId} data-testid="laureate-row">
+                <td className={`${classes.rank} ${classes.number}`}>{format.number(row.rank)}</td>
+                <th scope="row" className={classes.surname}>
                   <Anchor
                     component={Link}
                     to={`/${lang}/laureates/${row.laureateId}`}
@@ -104,19 +100,19 @@ export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: Laur
                   >
                     {row.nom}
                   </Anchor>
-                </Table.Th>
-                <Table.Td>{row.prenom}</Table.Td>
-                <Table.Td>{format.civilite(row.civilite)}</Table.Td>
-                <Table.Td className={classes.number}>{row.birth_year ?? '-'}</Table.Td>
-                <Table.Td className={classes.number}>
+                </th>
+                <td>{row.prenom}</td>
+                <td>{format.civilite(row.civilite)}</td>
+                <td className={classes.number}>{row.birth_year ?? '-'}</td>
+                <td className={classes.number}>
                   <Text span fw={700} inherit>
                     {row.total}
                   </Text>
-                </Table.Td>
-                <Table.Td className={classes.number}>{row.cingle}</Table.Td>
-                <Table.Td className={classes.number}>{row.bicingle}</Table.Td>
-                <Table.Td className={classes.number}>{row.galerien}</Table.Td>
-                <Table.Td>
+                </td>
+                <td className={classes.number}>{row.cingle}</td>
+                <td className={classes.number}>{row.bicingle}</td>
+                <td className={classes.number}>{row.galerien}</td>
+                <td>
                   {row.pays && (
                     <img
                       className={classes.flag}
@@ -128,18 +124,18 @@ export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: Laur
                     />
                   )}
                   {format.country(row.pays)}
-                </Table.Td>
-                <Table.Td>{format.country(row.nationalite)}</Table.Td>
-                <Table.Td className={classes.number}>{format.number(row.numero)}</Table.Td>
-                <Table.Td>{format.challenge(row.epreuve)}</Table.Td>
-                <Table.Td>{format.date(row.date_passage)}</Table.Td>
-                <Table.Td className={classes.number}>{row.age ?? '-'}</Table.Td>
-                <Table.Td>{row.ville ?? '-'}</Table.Td>
-              </Table.Tr>
+                </td>
+                <td>{format.country(row.nationalite)}</td>
+                <td className={classes.number}>{format.number(row.numero)}</td>
+                <td>{format.challenge(row.epreuve)}</td>
+                <td>{format.date(row.date_passage)}</td>
+                <td className={classes.number}>{row.age ?? '-'}</td>
+                <td>{row.ville ?? '-'}</td>
+              </tr>
             );
           })}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }
