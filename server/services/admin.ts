@@ -34,7 +34,7 @@ import type { Database } from '../db/client.ts';
 import { auditLog, candidates, documents, homologations, laureates, orders, users } from '../db/schema.ts';
 import { renderLabels } from '../documents/labels.ts';
 import { notFound } from '../errors.ts';
-import { recordAudit } from './audit.ts';
+import { transitionCandidate } from './candidate-transitions.ts';
 import { emailDocuments } from './documents-mail.ts';
 import type { DocumentsService } from './documents.ts';
 import type { MailService } from './mail.ts';
@@ -211,32 +211,6 @@ export function createAdminService(deps: {
       page: query.page,
       pageSize: query.pageSize,
     };
-  }
-
-  async function audited(
-    ids: number[],
-    actorId: number,
-    action: string,
-    change: (tx: Database, candidate: typeof candidates.$inferSelect) => Promise<unknown>,
-  ) {
-    return db.transaction(async (tx) => {
-      const rows = await tx.select().from(candidates).where(inArray(candidates.id, ids)).for('update');
-      let changed = 0;
-      for (const candidate of rows) {
-        const after = await change(tx, candidate);
-        if (after === undefined) continue;
-        changed += 1;
-        await recordAudit(tx, {
-          actorId,
-          action,
-          entity: 'candidate',
-          entityId: candidate.id,
-          before: { statut: candidate.statut },
-          after,
-        });
-      }
-      return changed;
-    });
   }
 
   return {
@@ -445,13 +419,22 @@ export function createAdminService(deps: {
 
     /** Kits posted, emailed or handed over: to_process -> processed. */
     async markProcessed(ids: number[], actorId: number) {
-      return audited(ids, actorId, 'candidate.processed', async (tx, candidate) => {
-        if (candidate.statut !== 'to_process') return undefined;
-        await tx
-          .update(candidates)
-          .set({ statut: 'processed', processedAt: new Date(), updatedAt: new Date() })
-          .where(eq(candidates.id, candidate.id));
-        return { statut: 'processed' };
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: candidates.id, statut: candidates.statut })
+          .from(candidates)
+          .where(inArray(candidates.id, ids))
+          .for('update');
+        // Kits in another status are left as they are: a batch may hold some already processed.
+        const toProcess = rows.filter((candidate) => candidate.statut === 'to_process');
+        for (const candidate of toProcess) {
+          await transitionCandidate(tx, candidate, 'processed', {
+            actorId,
+            action: 'candidate.processed',
+            set: { processedAt: new Date() },
+          });
+        }
+        return toProcess.length;
       });
     },
 

@@ -19,6 +19,7 @@ import { paymentMethods } from '../payments/methods.ts';
 import type { PaymentProvider, ProviderId, VerifiedPayment } from '../payments/provider.ts';
 import { createTestCheckout } from '../payments/test-checkout.ts';
 import { recordAudit } from './audit.ts';
+import { transitionCandidate } from './candidate-transitions.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -128,10 +129,14 @@ export function createPaymentsService(deps: {
         })
         .where(eq(orders.id, order.id));
       if (nextOrderStatus === 'paid') {
-        await tx
-          .update(candidates)
-          .set({ statut: 'to_process', updatedAt: new Date() })
-          .where(and(eq(candidates.orderId, order.id), eq(candidates.statut, 'pending_payment')));
+        const unpaid = await tx
+          .select({ id: candidates.id, statut: candidates.statut })
+          .from(candidates)
+          .where(and(eq(candidates.orderId, order.id), eq(candidates.statut, 'pending_payment')))
+          .for('update');
+        for (const candidate of unpaid)
+          // The order's entry below records the payment; the candidates get none of their own.
+          await transitionCandidate(tx, candidate, 'to_process', { actorId: null, action: null });
         paidOrderId = order.id;
       }
       await recordAudit(tx, {
