@@ -44,16 +44,18 @@ export function assertCandidateTransition(from: CandidateStatus, to: CandidateSt
     throw new AppError(409, 'conflict', `A candidate in status ${from} cannot be ${TARGET_WORDING[to]}`);
 }
 
+/** Writes the columns (and the new status, if any) and the history entry. */
 async function write(
   tx: Database,
   candidate: { id: number; statut: CandidateStatus },
-  statut: CandidateStatus,
+  to: CandidateStatus | null,
   change: CandidateChange,
 ): Promise<void> {
   const now = change.now ?? new Date();
   await tx
     .update(candidates)
-    .set({ ...change.set, statut, updatedAt: now })
+    // Without a new status the column is left alone: the caller's copy of it may be older than the row.
+    .set({ ...change.set, ...(to ? { statut: to } : {}), updatedAt: now })
     .where(eq(candidates.id, candidate.id));
   if (change.action === null) return;
   await recordAudit(tx, {
@@ -62,7 +64,7 @@ async function write(
     entity: 'candidate',
     entityId: candidate.id,
     before: { statut: candidate.statut },
-    after: { statut, ...change.details },
+    after: { statut: to ?? candidate.statut, ...change.details },
   });
 }
 
@@ -83,5 +85,5 @@ export async function recordCandidateChange(
   candidate: { id: number; statut: CandidateStatus },
   change: CandidateChange & { action: string },
 ): Promise<void> {
-  await write(tx, candidate, candidate.statut, change);
+  await write(tx, candidate, null, change);
 }
