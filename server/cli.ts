@@ -21,7 +21,7 @@ import { AppError } from './errors.ts';
 import { RestoreRefused, restoreBackup, writeBackup } from './db/backup.ts';
 import { CHANGES, createServices, type Services } from './services/index.ts';
 import { DEMO_SEED, demoRecords } from './services/demo-data.ts';
-import { formatImportReport, formatRowErrors, progressBar } from './services/laureate-import.ts';
+import { formatImportReport, formatRowErrors, progressBar } from './cli-import-report.ts';
 
 export interface CommandContext {
   services: Services;

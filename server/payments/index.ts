@@ -4,7 +4,8 @@
  */
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { PaymentProvider } from './provider.ts';
+import { notFound } from '../errors.ts';
+import type { PaymentProvider, ProviderId } from './provider.ts';
 import { createPaypalProvider } from './paypal.ts';
 import { createStripeProvider } from './stripe.ts';
 import { createTestProvider, type TestProvider } from './test-provider.ts';
@@ -32,4 +33,11 @@ export function createProviders(config: Config, db: Database): Providers {
         }
       : {}),
   };
+}
+
+/** The provider of a payment; one that is not on here answers 404. */
+export function configuredProvider(providers: Providers, id: ProviderId): PaymentProvider {
+  const found = providers[id];
+  if (!found) throw notFound(`Payment provider ${id} is not configured`);
+  return found;
 }

@@ -28,7 +28,7 @@ import {
 import { addDays, today } from '../../domain/dates.ts';
 import { normalizeSearchText } from '../../domain/search.ts';
 import { CLUB_FACTS, type ChallengeId } from '../../domain/ventoux.ts';
-import type { LaureateRecord } from './laureate-import.ts';
+import type { LaureateRecord } from '../laureate-import/parse.ts';
 
 export const DEMO_SEED = 1910;
 /** `npm start` on an empty database. */

@@ -4,14 +4,13 @@
  * candidate records when it was sent, and for a kit delivered by email the sending is its processing: a candidate
  * still `to_process` becomes `processed`. Every sending is in the candidate's history (`candidate.documents_sent`).
  */
-import { eq } from 'drizzle-orm';
-import { isLocale } from '../../domain/locales.ts';
+import { localeOr } from '../../domain/locales.ts';
 import { candidateReference } from '../../domain/references.ts';
 import type { DeliveryMode } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { candidates } from '../db/schema.ts';
+import type { candidates } from '../db/schema.ts';
 import { documentsEmail } from '../mail/templates.ts';
-import { recordAudit } from './audit.ts';
+import { recordCandidateChange, transitionCandidate } from './candidate-transitions.ts';
 import type { MailService } from './mail.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;
@@ -38,7 +37,7 @@ export async function emailDocuments(
   await mail.queue(
     {
       to,
-      ...documentsEmail(isLocale(locale) ? locale : 'fr', publicUrl, { prenom: candidate.prenom, reference }),
+      ...documentsEmail(localeOr(locale), publicUrl, { prenom: candidate.prenom, reference }),
       attachments: documents
         .filter((document) => document.candidateId === candidate.id)
         .map((document) => ({
@@ -48,21 +47,11 @@ export async function emailDocuments(
     },
     tx,
   );
-  const processes = mode_livraison === 'email' && candidate.statut === 'to_process';
-  await tx
-    .update(candidates)
-    .set({
-      documentsSentAt: now,
-      updatedAt: now,
-      ...(processes ? { statut: 'processed' as const, processedAt: now } : {}),
-    })
-    .where(eq(candidates.id, candidate.id));
-  await recordAudit(tx, {
-    actorId,
-    action: 'candidate.documents_sent',
-    entity: 'candidate',
-    entityId: candidate.id,
-    before: { statut: candidate.statut },
-    after: { statut: processes ? 'processed' : candidate.statut, to },
-  });
+  const change = { actorId, action: 'candidate.documents_sent', details: { to }, now };
+  if (mode_livraison === 'email' && candidate.statut === 'to_process')
+    await transitionCandidate(tx, candidate, 'processed', {
+      ...change,
+      set: { documentsSentAt: now, processedAt: now },
+    });
+  else await recordCandidateChange(tx, candidate, { ...change, set: { documentsSentAt: now } });
 }

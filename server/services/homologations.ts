@@ -6,10 +6,9 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { ageOn, calendarDateOf, formatDisplayDate, today } from '../../domain/dates.ts';
-import { isLocale } from '../../domain/locales.ts';
+import { localeOr } from '../../domain/locales.ts';
 import { candidateReference, parseScanText } from '../../domain/references.ts';
 import { laureateIdentityKey, laureateSearchText } from '../../domain/search.ts';
-import { canTransition } from '../../domain/statuses.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -18,6 +17,7 @@ import { AppError, notFound, validationError } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import { homologationEmail, rejectionEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
+import { assertCandidateTransition, transitionCandidate } from './candidate-transitions.ts';
 import type { MailService } from './mail.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;
@@ -144,17 +144,10 @@ export function createHomologationsService(deps: {
         if (candidate.statut === 'pending_payment')
           throw new AppError(409, 'not_paid', 'This registration is not paid');
         if (candidate.statut !== 'card_received') {
-          await tx
-            .update(candidates)
-            .set({ statut: 'card_received', cardReceivedAt: new Date(), updatedAt: new Date() })
-            .where(eq(candidates.id, candidate.id));
-          await recordAudit(tx, {
+          await transitionCandidate(tx, candidate, 'card_received', {
             actorId,
             action: 'candidate.card_received',
-            entity: 'candidate',
-            entityId: candidate.id,
-            before: { statut: candidate.statut },
-            after: { statut: 'card_received' },
+            set: { cardReceivedAt: new Date() },
           });
         }
         return { candidateId: candidate.id, reference, statut: 'card_received' as const };
@@ -165,13 +158,8 @@ export function createHomologationsService(deps: {
       const result = await db.transaction(async (tx) => {
         const { candidate, locale, buyerId, buyerVerifiedAt } = await lockCandidate(tx, candidateId);
         if (candidate.statut === 'homologated') throw alreadyHomologated();
-        if (!canTransition(candidate.statut, 'homologated')) {
-          throw new AppError(
-            409,
-            'conflict',
-            `A candidate in status ${candidate.statut} cannot be homologated`,
-          );
-        }
+        // Refused before the dates are checked or a number is taken.
+        assertCandidateTransition(candidate.statut, 'homologated');
         if (input.date_passage > today(now))
           throw validationError({ date_passage: 'validation:date_passage_future' });
         if (input.date_passage < calendarDateOf(candidate.createdAt)) {
@@ -197,31 +185,18 @@ export function createHomologationsService(deps: {
             source: 'admin',
           })
           .returning({ id: homologations.id });
-        await tx
-          .update(candidates)
-          .set({
-            statut: 'homologated',
+        await transitionCandidate(tx, candidate, 'homologated', {
+          actorId,
+          action: 'candidate.homologated',
+          set: {
             date_passage: input.date_passage,
             epreuve_realisee: epreuve,
             commentaire: input.commentaire || null,
-            updatedAt: now,
-          })
-          .where(eq(candidates.id, candidate.id));
-        await recordAudit(tx, {
-          actorId,
-          action: 'candidate.homologated',
-          entity: 'candidate',
-          entityId: candidate.id,
-          before: { statut: candidate.statut },
-          after: {
-            statut: 'homologated',
-            epreuve,
-            numero,
-            date_passage: input.date_passage,
-            homologationId: homologation!.id,
           },
+          details: { epreuve, numero, date_passage: input.date_passage, homologationId: homologation!.id },
+          now,
         });
-        const language = isLocale(locale) ? locale : 'fr';
+        const language = localeOr(locale);
         const challengeName = translator(language, 'documents')(`challenges.${epreuve}`);
         await mail.queue(
           {
@@ -246,22 +221,13 @@ export function createHomologationsService(deps: {
       await db.transaction(async (tx) => {
         const { candidate, locale } = await lockCandidate(tx, candidateId);
         if (candidate.statut === 'homologated') throw alreadyHomologated();
-        if (!canTransition(candidate.statut, 'rejected')) {
-          throw new AppError(409, 'conflict', `A candidate in status ${candidate.statut} cannot be rejected`);
-        }
-        await tx
-          .update(candidates)
-          .set({ statut: 'rejected', rejectionReason: reason, updatedAt: new Date() })
-          .where(eq(candidates.id, candidate.id));
-        await recordAudit(tx, {
+        await transitionCandidate(tx, candidate, 'rejected', {
           actorId,
           action: 'candidate.rejected',
-          entity: 'candidate',
-          entityId: candidate.id,
-          before: { statut: candidate.statut },
-          after: { statut: 'rejected', reason },
+          set: { rejectionReason: reason },
+          details: { reason },
         });
-        const language = isLocale(locale) ? locale : 'fr';
+        const language = localeOr(locale);
         const challengeName = translator(language, 'documents')(`challenges.${candidate.epreuve}`);
         await mail.queue(
           {

@@ -6,7 +6,11 @@ import type { Database } from '../db/client.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
 import { createProviders, type Providers } from '../payments/index.ts';
 import { createAccountsService } from './accounts.ts';
-import { createAdminService } from './admin.ts';
+import type { AdminService } from './admin.ts';
+import { createCandidateFileService } from './admin-candidate-file.ts';
+import { createAdminDashboardService } from './admin-dashboard.ts';
+import { createKitsService } from './admin-kits.ts';
+import { createAdminListsService } from './admin-lists.ts';
 import { createHomologationsService } from './homologations.ts';
 import { createDocumentsService } from './documents.ts';
 import { createOrderNotifications } from './order-notifications.ts';
@@ -100,7 +104,12 @@ export function createServices(deps: ServiceDependencies) {
     documents,
     payments,
     orders: createOrdersService({ db, config, payments, orderDrafts }),
-    admin: createAdminService({ db, config, mail, documents }),
+    admin: {
+      ...createAdminListsService({ db }),
+      ...createCandidateFileService({ db }),
+      ...createAdminDashboardService({ db }),
+      ...createKitsService({ db, config, mail, documents }),
+    } satisfies AdminService,
     printJobs: createPrintJobsService({ db, documents, log: deps.log }),
     homologations: createHomologationsService({ db, config, mail, onChange: publicDataChanged }),
     laureateTeaser,

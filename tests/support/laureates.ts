@@ -1,6 +1,6 @@
 /** Laureates for tests: records written through the import writer, and confirmed display restrictions. */
 import { displayRestrictions } from '../../server/db/schema.ts';
-import type { LaureateRecord } from '../../server/services/laureate-import.ts';
+import type { LaureateRecord } from '../../server/laureate-import/parse.ts';
 import type { TestApp } from './test-app.ts';
 
 let line = 0;

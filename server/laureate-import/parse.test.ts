@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnOf, parseCsvRow, parseLaureatesCsv, parseLegacyDate } from './laureate-import.ts';
+import { columnOf, parseCsvRow, parseLaureatesCsv, parseLegacyDate } from './parse.ts';
 
 describe('parseLegacyDate', () => {
   it.each([
