@@ -11,12 +11,12 @@ import { errorMessageKey } from '../../lib/api-client.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
 import { adminApi } from './admin-api.ts';
-import { useAdminFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import type { CandidateRecord } from './types.ts';
 
 export function DocumentsEmail({ candidate, onSent }: { candidate: CandidateRecord; onSent: () => void }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);

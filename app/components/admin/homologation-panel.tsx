@@ -15,7 +15,7 @@ import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../
 import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
 import { adminApi } from './admin-api.ts';
-import { useAdminFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import {
   COMMENT_MAX,
   correctionSchema,
@@ -105,7 +105,7 @@ export function HomologationForm({
   onDone: (outcome: JudgementOutcome) => void;
 }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const registeredOn = registrationDay(candidate.created_at);
   const schema = useMemo(() => homologateSchema(registeredOn), [registeredOn]);
   const { form, ref, focusErrors } = useZodForm(schema, {
@@ -311,7 +311,7 @@ export function HomologationRecord({
   onDone: (outcome: JudgementOutcome) => void;
 }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const [correcting, setCorrecting] = useState(false);
   return (
     <Paper

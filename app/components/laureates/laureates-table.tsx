@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LaureateRow, LaureateSortKey } from '../../../domain/schemas/laureates.ts';
 import { type LaureatesView, laureatesSearch, sortedBy } from './url-state.ts';
-import { useLaureateFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useLaureateLabels } from './labels.ts';
 import classes from './laureates-table.module.css';
 
 /** The columns in the order the club's ranking shows them. */
@@ -70,7 +71,8 @@ function SortHeader({
 
 export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: LaureateRow[] }) {
   const { t, i18n } = useTranslation();
-  const format = useLaureateFormat();
+  const format = useFormat();
+  const labels = useLaureateLabels();
   const lang = i18n.language;
   return (
     <div className={classes.region} role="region" aria-label={t('laureates:table.label')} tabIndex={0}>
@@ -106,7 +108,7 @@ export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: Laur
                   </Anchor>
                 </Table.Th>
                 <Table.Td>{row.prenom}</Table.Td>
-                <Table.Td>{format.civilite(row.civilite)}</Table.Td>
+                <Table.Td>{labels.civilite(row.civilite)}</Table.Td>
                 <Table.Td className={classes.number}>{row.birth_year ?? '-'}</Table.Td>
                 <Table.Td className={classes.number}>
                   <Text span fw={700} inherit>
@@ -127,12 +129,12 @@ export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: Laur
                       loading="lazy"
                     />
                   )}
-                  {format.country(row.pays)}
+                  {labels.country(row.pays)}
                 </Table.Td>
-                <Table.Td>{format.country(row.nationalite)}</Table.Td>
+                <Table.Td>{labels.country(row.nationalite)}</Table.Td>
                 <Table.Td className={classes.number}>{format.number(row.numero)}</Table.Td>
-                <Table.Td>{format.challenge(row.epreuve)}</Table.Td>
-                <Table.Td>{format.date(row.date_passage)}</Table.Td>
+                <Table.Td>{labels.challenge(row.epreuve)}</Table.Td>
+                <Table.Td>{format.displayDate(row.date_passage)}</Table.Td>
                 <Table.Td className={classes.number}>{row.age ?? '-'}</Table.Td>
                 <Table.Td>{row.ville ?? '-'}</Table.Td>
               </Table.Tr>

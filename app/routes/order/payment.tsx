@@ -35,7 +35,7 @@ import {
   readDraft,
   stepOfField,
 } from '../../components/order/draft.ts';
-import { useOrderFormat } from '../../components/order/format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { createOrder, needsNewKey, newIdempotencyKey } from '../../components/order/order-api.ts';
 import { OrderSteps } from '../../components/order/order-steps.tsx';
 import { PriceLines } from '../../components/order/price-summary.tsx';
@@ -103,7 +103,7 @@ function AddressLines({ address }: { address: AddressDraft | undefined }) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
-  const format = useOrderFormat();
+  const format = useFormat();
   const lang = i18n.language;
   const { draft, price, pickupPoints, orderDate, methods } = loaderData;
   const [mode, setMode] = useState<PaymentMode | undefined>(
