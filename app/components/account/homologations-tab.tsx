@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadNamespaces } from '../../i18n/resources.client.ts';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { PresidentBadge } from '../admin/labels.tsx';
 import type { MyHomologation } from '../admin/types.ts';

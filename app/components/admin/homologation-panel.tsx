@@ -10,11 +10,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { today } from '../../../domain/dates.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
-import { adminApi } from './admin-api.ts';
+import { adminApi } from '../../lib/api/admin.ts';
 import { useFormat } from '../../lib/format.ts';
 import {
   COMMENT_MAX,

@@ -11,7 +11,7 @@ import type { CandidateStatus, DeliveryMode, OrderStatus } from '../../../domain
 import type { ChallengeId } from '../../../domain/ventoux.ts';
 import type { Price } from '../../../domain/prices.ts';
 import { loadNamespaces } from '../../i18n/resources.client.ts';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../forms/forms.module.css';
 import { Notice } from './notice.tsx';

@@ -7,7 +7,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Price } from '../../../domain/prices.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api/client.ts';
 import type { CandidateDraft } from '../../../domain/schemas/candidate.ts';
 import { useFormat } from '../../lib/format.ts';
 import { Notice } from './notice.tsx';

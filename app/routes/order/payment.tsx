@@ -36,13 +36,13 @@ import {
   stepOfField,
 } from '../../components/order/draft.ts';
 import { useFormat } from '../../lib/format.ts';
-import { createOrder, needsNewKey, newIdempotencyKey } from '../../components/order/order-api.ts';
+import { createOrder, needsNewKey, newIdempotencyKey } from '../../lib/api/orders.ts';
 import { OrderSteps } from '../../components/order/order-steps.tsx';
 import { PriceLines } from '../../components/order/price-summary.tsx';
 import { useDraftAutosave } from '../../components/order/use-draft-autosave.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import forms from '../../components/forms/forms.module.css';
-import { ApiError, errorMessageKey } from '../../lib/api-client.ts';
+import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
 import { clientSession } from '../../lib/client-session.ts';
 import type { Route } from './+types/payment';
 import { Notice } from '../../components/order/notice.tsx';

@@ -13,7 +13,7 @@ import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../../components/forms/forms.module.css';
 import { Seo } from '../../components/seo.tsx';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 import type { Route } from './+types/test-payment';
 
 type Outcome = 'approve' | 'decline' | 'cancel';
