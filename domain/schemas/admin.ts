@@ -34,7 +34,7 @@ export const adminCandidatesQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
   q: text().trim().max(100).optional(),
   epreuve: z
-    .enum(CHALLENGE_IDS as [string, ...string[]])
+    .enum(CHALLENGE_IDS)
     .optional()
     .or(z.literal('').transform(() => undefined)),
   from: optionalDate,
@@ -50,7 +50,7 @@ export const scanBody = z.object({ text: text().max(500) });
 
 export const homologationBody = z.object({
   date_passage: calendarDateField('validation:date_passage_required', 'validation:date_invalid'),
-  epreuve_realisee: z.enum(CHALLENGE_IDS as ['cingle', 'galerien', 'bicingle'], {
+  epreuve_realisee: z.enum(CHALLENGE_IDS, {
     error: 'validation:epreuve_required',
   }),
   commentaire: text().trim().max(2000, 'validation:too_long').optional().default(''),

@@ -25,7 +25,7 @@ export function datePassageField(registeredOn: CalendarDate, now: Date = new Dat
 export function homologateSchema(registeredOn: CalendarDate, now: Date = new Date()) {
   return z.object({
     date_passage: datePassageField(registeredOn, now),
-    epreuve_realisee: z.enum(CHALLENGE_IDS as ['cingle', 'galerien', 'bicingle'], {
+    epreuve_realisee: z.enum(CHALLENGE_IDS, {
       error: 'validation:epreuve_required',
     }),
     commentaire: optionalText(COMMENT_MAX),

@@ -7,6 +7,7 @@ import { requestContext } from '#request-context';
 import { useLaureateLabels } from '../../components/laureates/labels.ts';
 import { useFormat } from '../../lib/format.ts';
 import { Seo } from '../../components/seo.tsx';
+import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import type { Route } from './+types/laureate';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -70,13 +71,11 @@ export default function LaureatePage({ loaderData }: Route.ComponentProps) {
         />
       </SimpleGrid>
       <Group gap="xs">
-        {(['cingle', 'galerien', 'bicingle'] as const)
-          .filter((epreuve) => palmares[epreuve] > 0)
-          .map((epreuve) => (
-            <Badge key={epreuve} size="lg" variant="outline" color="club.8">
-              {labels.challenge(epreuve)} × {palmares[epreuve]}
-            </Badge>
-          ))}
+        {CHALLENGE_IDS.filter((epreuve) => palmares[epreuve] > 0).map((epreuve) => (
+          <Badge key={epreuve} size="lg" variant="outline" color="club.8">
+            {labels.challenge(epreuve)} × {palmares[epreuve]}
+          </Badge>
+        ))}
       </Group>
       <Stack gap="sm">
         <Title order={2}>{t('laureates:palmares.rides')}</Title>
