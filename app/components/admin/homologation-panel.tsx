@@ -9,6 +9,7 @@ import { IconCertificate, IconCheck, IconPencil, IconX } from '@tabler/icons-rea
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { today } from '../../../domain/dates.ts';
+import { COMMENT_MAX } from '../../../domain/schemas/admin.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { ApiError } from '../../lib/api/client.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
@@ -16,13 +17,7 @@ import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
 import { adminApi } from '../../lib/api/admin.ts';
 import { useFormat } from '../../lib/format.ts';
-import {
-  COMMENT_MAX,
-  correctionSchema,
-  homologateSchema,
-  registrationDay,
-  rejectSchema,
-} from './homologation-schema.ts';
+import { correctionSchema, homologateSchema, registrationDay, rejectSchema } from './homologation-schema.ts';
 import { CertifiedBy } from './labels.tsx';
 import type { CandidateRecord, Challenge, HomologationSummary } from './types.ts';
 
