@@ -277,9 +277,9 @@ export function roadById(id: RoadId): Road {
   return road;
 }
 
-export type ChallengeId = 'cingle' | 'galerien' | 'bicingle';
-
-export const CHALLENGE_IDS: readonly ChallengeId[] = ['cingle', 'galerien', 'bicingle'];
+/** The club's three challenges, in the order the pages list them. */
+export const CHALLENGE_IDS = ['cingle', 'galerien', 'bicingle'] as const;
+export type ChallengeId = (typeof CHALLENGE_IDS)[number];
 
 export interface Challenge {
   readonly id: ChallengeId;

@@ -22,6 +22,7 @@ import { RestoreRefused, restoreBackup, writeBackup } from './db/backup.ts';
 import { CHANGES, createServices, type Services } from './services/index.ts';
 import { DEMO_SEED, demoRecords } from './services/demo-data.ts';
 import { formatImportReport, formatRowErrors, progressBar } from './cli-import-report.ts';
+import { ROLES } from '../domain/roles.ts';
 
 export interface CommandContext {
   services: Services;
@@ -92,7 +93,7 @@ export const COMMANDS: Record<string, Command> = {
         options: { email: { type: 'string' }, role: { type: 'string' }, president: { type: 'boolean' } },
       });
       const email = parseOrThrow(emailField(), values.email, '--email');
-      const role = parseOrThrow(z.enum(['admin', 'user']), values.role, '--role (admin or user)');
+      const role = parseOrThrow(z.enum(ROLES), values.role, '--role (admin or user)');
       await services.accounts.setRole(email, role, values.president);
       print(
         `${email} is now ${role}${values.president === undefined ? '' : values.president ? ' (president)' : ''}.`,

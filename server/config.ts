@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import * as z from 'zod';
 import { openingHoursSchema } from '../domain/opening-hours.ts';
+import { CHALLENGE_IDS, type ChallengeId } from '../domain/ventoux.ts';
 import { DEFAULT_PICKUP_POINTS } from './content/pickup-points.ts';
 
 const optionalString = z
@@ -78,18 +79,18 @@ const homologationOffsets = z
       const [challenge, number] = pair.split('=').map((part) => part.trim());
       if (
         !challenge ||
-        !['cingle', 'galerien', 'bicingle'].includes(challenge) ||
+        !(CHALLENGE_IDS as readonly string[]).includes(challenge) ||
         !/^\d+$/.test(number ?? '')
       ) {
         ctx.addIssue({
           code: 'custom',
-          message: `expected challenge=number pairs (cingle, galerien, bicingle), got "${pair}"`,
+          message: `expected challenge=number pairs (${CHALLENGE_IDS.join(', ')}), got "${pair}"`,
         });
         return z.NEVER;
       }
       offsets[challenge] = Number(number);
     }
-    return offsets as Partial<Record<'cingle' | 'galerien' | 'bicingle', number>>;
+    return offsets as Partial<Record<ChallengeId, number>>;
   });
 
 /** An IPv4 or IPv6 address, optionally with a prefix length (CIDR). */

@@ -2,12 +2,14 @@
  * What the browser knows about the visitor between server round trips: the signed-in user (from the root
  * loader) and whether an order draft exists. The root client middleware reads it to apply the page guards.
  */
+import type { Role } from '../../domain/roles.ts';
+
 export interface ClientUser {
   id: number;
   prenom: string;
   nom: string;
   email: string;
-  role: 'admin' | 'user';
+  role: Role;
 }
 
 const state: { user: ClientUser | null; hasOrderDraft: boolean } = { user: null, hasOrderDraft: false };

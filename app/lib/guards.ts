@@ -5,9 +5,10 @@
  */
 import { safeRedirectPath } from '../../domain/redirects.ts';
 import type { GuardName, Page } from '../pages.ts';
+import type { Role } from '../../domain/roles.ts';
 
 export interface GuardUser {
-  role: 'admin' | 'user';
+  role: Role;
 }
 
 export interface GuardInput {

@@ -3,13 +3,14 @@
  * failed (a dead network must not keep someone signed in on a shared computer).
  */
 import { useTranslation } from 'react-i18next';
+import { apiRequest } from './api/client.ts';
 import { clientSession } from './client-session.ts';
 
 export function useSignOut() {
   const { i18n } = useTranslation();
   return async () => {
     try {
-      await fetch('/api/logout', { method: 'POST', credentials: 'same-origin' });
+      await apiRequest('POST', '/api/logout');
     } catch {
       // The cookie may survive a failed call; the document load below asks the server anew either way.
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loginSchema, signupSchema } from '../../domain/schemas/user.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api/client.ts';
 import { apiFieldErrors, applyApiError, hasErrors, topFormMessage, zodFormErrors } from './zod-form.ts';
 
 const validSignup = {

@@ -8,7 +8,7 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { FORM_ERROR_PATH, GENERIC_MESSAGE, fieldErrors } from '../../domain/schemas/common.ts';
-import { ApiError, errorMessageKey } from './api-client.ts';
+import { ApiError, errorMessageKey } from './api/client.ts';
 
 /** A validate function for useForm: the schema's issues as `{ path: messageKey }`, first message per field. */
 export function zodFormErrors(schema: z.ZodType): (values: unknown) => FormErrors {

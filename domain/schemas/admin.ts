@@ -1,4 +1,7 @@
-/** Query and body schemas of the admin area: candidate lists, batch actions, scanning, homologation. */
+/**
+ * Query and body schemas of the admin area: candidate lists, batch actions, scanning, homologation. The admin
+ * pages build their forms and list addresses on them (app/components/admin/homologation-schema.ts, list-query.ts).
+ */
 import * as z from 'zod';
 import { ADMIN_LIST_IDS } from '../statuses.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
@@ -15,6 +18,12 @@ export const ADMIN_SORTS = [
   'numero',
   'date_passage',
 ] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** The longest search text of a list. */
+export const SEARCH_MAX = 100;
+/** The longest homologation comment or rejection reason. */
+export const COMMENT_MAX = 2000;
 
 /** A `from`/`to` filter: a real calendar day, or nothing ('' is what an empty date input sends). */
 const optionalDate = z.preprocess(
@@ -31,10 +40,10 @@ export const adminCandidatesQuery = z.object({
     .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
     .default(25),
   sort: z.enum(ADMIN_SORTS).default('created_at'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  q: text().trim().max(100).optional(),
+  order: z.enum(SORT_ORDERS).default('asc'),
+  q: text().trim().max(SEARCH_MAX).optional(),
   epreuve: z
-    .enum(CHALLENGE_IDS as [string, ...string[]])
+    .enum(CHALLENGE_IDS)
     .optional()
     .or(z.literal('').transform(() => undefined)),
   from: optionalDate,
@@ -48,22 +57,25 @@ export const candidateIdsBody = z.object({
 
 export const scanBody = z.object({ text: text().max(500) });
 
+const datePassage = () => calendarDateField('validation:date_passage_required', 'validation:date_invalid');
+const comment = () => text().trim().max(COMMENT_MAX, 'validation:too_long');
+
 export const homologationBody = z.object({
-  date_passage: calendarDateField('validation:date_passage_required', 'validation:date_invalid'),
-  epreuve_realisee: z.enum(CHALLENGE_IDS as ['cingle', 'galerien', 'bicingle'], {
+  date_passage: datePassage(),
+  epreuve_realisee: z.enum(CHALLENGE_IDS, {
     error: 'validation:epreuve_required',
   }),
-  commentaire: text().trim().max(2000, 'validation:too_long').optional().default(''),
+  commentaire: comment().optional().default(''),
 });
 
 export const rejectionBody = z.object({
   reason: text('validation:reason_required')
     .trim()
     .min(1, 'validation:reason_required')
-    .max(2000, 'validation:too_long'),
+    .max(COMMENT_MAX, 'validation:too_long'),
 });
 
 export const homologationCorrectionBody = z.object({
-  date_passage: calendarDateField('validation:date_passage_required', 'validation:date_invalid').nullable(),
-  commentaire: text().trim().max(2000, 'validation:too_long').nullable(),
+  date_passage: datePassage().nullable(),
+  commentaire: comment().nullable(),
 });

@@ -1,5 +1,7 @@
 /** Response shapes shared by several API modules; response schemas strip any field they do not list. */
 import * as z from 'zod';
+import { ROLES } from '../../domain/roles.ts';
+import { CIVILITES } from '../../domain/schemas/common.ts';
 
 export const errorResponse = z.object({
   error: z.object({
@@ -12,10 +14,10 @@ export const errorResponse = z.object({
 export const userResponse = z.object({
   id: z.number().int(),
   email: z.string(),
-  role: z.enum(['admin', 'user']),
+  role: z.enum(ROLES),
   president: z.boolean(),
   scope: z.array(z.string()),
-  civilite: z.enum(['mme', 'm']),
+  civilite: z.enum(CIVILITES),
   nom: z.string(),
   prenom: z.string(),
   // Null for accounts made with the command line, which never gave one.

@@ -23,6 +23,7 @@ import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
 import type { Address } from '../../domain/schemas/order.ts';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
+import { ROLES } from '../../domain/roles.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -30,9 +31,7 @@ export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['admin', 'user'] })
-    .notNull()
-    .default('user'),
+  role: text('role', { enum: ROLES }).notNull().default('user'),
   president: boolean('president').notNull().default(false),
   civilite: text('civilite', { enum: ['mme', 'm'] }).notNull(),
   nom: text('nom').notNull(),

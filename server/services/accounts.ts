@@ -19,6 +19,7 @@ import { type RateLimits, SIGN_IN_LIMITS } from './rate-limits.ts';
 import type { createSessionsService } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { TrustedDevicesService } from './trusted-devices.ts';
+import type { Role } from '../../domain/roles.ts';
 
 export const RESET_TOKEN_HOURS = 24;
 
@@ -347,13 +348,7 @@ export function createAccountsService(deps: {
     },
 
     /** For the CLI: an account with the minimum identity, to be completed by its owner on the account page. */
-    async createUser(input: {
-      email: string;
-      password: string;
-      role: 'admin' | 'user';
-      prenom?: string;
-      nom?: string;
-    }) {
+    async createUser(input: { email: string; password: string; role: Role; prenom?: string; nom?: string }) {
       const passwordHash = await hashPassword(input.password);
       try {
         const [created] = await db
@@ -391,7 +386,7 @@ export function createAccountsService(deps: {
       }
     },
 
-    async setRole(email: string, role: 'admin' | 'user', president?: boolean) {
+    async setRole(email: string, role: Role, president?: boolean) {
       const user = await findByEmail(email);
       if (!user) throw notFound(`No account for ${email}`);
       const changes = { role, ...(president === undefined ? {} : { president }) };

@@ -13,6 +13,7 @@ import { candidates, documents, orders } from '../db/schema.ts';
 import { type DocumentKind, renderBatch, renderDocument } from '../documents/render.ts';
 import type { DocumentCandidate } from '../documents/types.ts';
 import { notFound } from '../errors.ts';
+import type { Role } from '../../domain/roles.ts';
 
 const KINDS: DocumentKind[] = ['route_card', 'frame_plate'];
 
@@ -88,7 +89,7 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
     },
 
     /** A document for its buyer or an admin; anyone else gets 404, as if it did not exist. */
-    async open(documentId: number, user: { id: number; role: 'admin' | 'user' }) {
+    async open(documentId: number, user: { id: number; role: Role }) {
       const [row] = await db
         .select({ document: documents, ownerId: orders.userId, candidate: candidates })
         .from(documents)

@@ -5,7 +5,8 @@
  * (documents-mail.ts).
  */
 import { asc, eq } from 'drizzle-orm';
-import { LOCALE_TAGS, isLocale } from '../../domain/locales.ts';
+import { formatExactMoney } from '../../domain/format.ts';
+import { localeOr } from '../../domain/locales.ts';
 import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -40,9 +41,8 @@ export function createOrderNotifications(deps: {
       orderCandidates.map((candidate) => candidate.id),
       { render: order.mode_livraison === 'email' },
     );
-    const locale = isLocale(order.locale) ? order.locale : 'fr';
+    const locale = localeOr(order.locale);
     const t = translator(locale, 'documents');
-    const money = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: order.currency });
 
     await db.transaction(async (tx) => {
       await tx.delete(orderDrafts).where(eq(orderDrafts.userId, buyer.id));
@@ -52,7 +52,7 @@ export function createOrderNotifications(deps: {
           ...orderConfirmationEmail(locale, config.publicUrl, {
             prenom: buyer.prenom,
             reference: orderReference(order.id),
-            total: money.format(order.totalCents / 100),
+            total: formatExactMoney(locale, order.totalCents, order.currency),
             candidates: orderCandidates.map((candidate) => ({
               reference: candidateReference(order.id, candidate.commande_index),
               name: `${candidate.prenom} ${candidate.nom}`,

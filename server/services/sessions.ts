@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type { Role } from '../../domain/roles.ts';
 
 export const SESSION_DAYS = 30;
 
@@ -11,7 +12,7 @@ export interface SessionUser {
   email: string;
   prenom: string;
   nom: string;
-  role: 'admin' | 'user';
+  role: Role;
   president: boolean;
   locale: string;
   /** The owner followed the link mailed to `email` (see email-verification.ts). */

@@ -12,6 +12,7 @@ import { candidates, candidateTracks, orders } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readTrack, unpack } from '../track/read-track.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
+import type { Role } from '../../domain/roles.ts';
 
 /** Reading a file costs up to a second of CPU: anyone may, but not without end. */
 export const TRACK_CHECK_LIMITS = {
@@ -29,7 +30,7 @@ export interface StoredTrack {
 
 interface Viewer {
   id: number;
-  role: 'admin' | 'user';
+  role: Role;
 }
 
 export function createTracksService({ db, rateLimits }: { db: Database; rateLimits: RateLimits }) {

@@ -6,7 +6,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 
 export interface EmailVerificationState {
   email: string;

@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadNamespaces } from '../../i18n/resources.client.ts';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
-import { useAdminFormat } from '../admin/format.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
+import { useFormat } from '../../lib/format.ts';
 import { PresidentBadge } from '../admin/labels.tsx';
 import type { MyHomologation } from '../admin/types.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
@@ -22,7 +22,7 @@ type State =
 
 function HomologationCard({ homologation }: { homologation: MyHomologation }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   return (
     <Card withBorder radius="md" padding="lg" component="li" data-testid="my-homologation">
       <Stack gap={6}>

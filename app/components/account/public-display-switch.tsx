@@ -8,7 +8,7 @@ import { Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientI18n, loadNamespaces } from '../../i18n/resources.client.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api/client.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import type { PublicDisplay } from '../../../domain/schemas/display-restriction.ts';
 

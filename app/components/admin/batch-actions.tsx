@@ -15,10 +15,11 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../lib/api-client.ts';
+import { errorMessageKey } from '../../lib/api/client.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
-import { adminApi, pollPrintJob, printJobFileUrl, saveBlob } from './admin-api.ts';
+import { adminApi, pollPrintJob, printJobFileUrl } from '../../lib/api/admin.ts';
+import { saveBlob } from './save-blob.ts';
 import type { InscriptionList, PrintJobStatus } from './types.ts';
 
 type Confirmable = 'send' | 'processed';

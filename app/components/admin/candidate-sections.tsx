@@ -11,7 +11,7 @@ import { countryName } from '../../../domain/countries.ts';
 import { knownDate } from '../../../domain/dates.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
 import classes from './candidate-sections.module.css';
-import { useAdminFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { personName } from './labels.tsx';
 import type { Address, CandidateOrder, CandidateRecord, HistoryEntry } from './types.ts';
 
@@ -45,7 +45,7 @@ function useCountry() {
 
 export function IdentitySection({ candidate }: { candidate: CandidateRecord }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const country = useCountry();
   // An unknown birth date (the legacy 1970-01-01 included) reads as a dash.
   const birthDate = knownDate(candidate.date_naissance);
@@ -165,7 +165,7 @@ export function OrderSection({
   pickupPointNames: Readonly<Record<string, string>>;
 }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   return (
     <Section title={t('admin:candidate.order')} id="candidate-order">
       {order ? (
@@ -280,7 +280,7 @@ function ChangeSummary({ entry }: { entry: HistoryEntry }) {
 
 export function HistorySection({ history }: { history: readonly HistoryEntry[] }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   return (
     <Section title={t('admin:candidate.history')} id="candidate-history">
       {history.length === 0 ? (

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CertifiedBy, StatusBadge } from './labels.tsx';
-import { useAdminFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { type ListQuery, type SortKey, ariaSort, listSearchParams, nextSort } from './list-query.ts';
 import type { CandidateListId, CandidateRow } from './types.ts';
 import classes from './candidate-table.module.css';
@@ -100,7 +100,7 @@ export function CandidateTable({
   rowActions?: (row: CandidateRow) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const selectedOnPage = selection ? rows.filter((row) => selection.selected.has(row.id)).length : 0;
 
   const cell = (column: ColumnId, row: CandidateRow): ReactNode => {

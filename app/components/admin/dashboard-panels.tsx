@@ -33,7 +33,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { actionLabel } from './candidate-sections.tsx';
-import { useAdminFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { personName } from './labels.tsx';
 import { homologationListUrl, type DashboardData } from './types.ts';
 import classes from './dashboard-panels.module.css';
@@ -78,7 +78,7 @@ function CountCard({
 
 export function ActionCounts({ counts }: { counts: DashboardData['counts'] }) {
   const { t, i18n } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const base = `/${i18n.language}/administration`;
   const icon = { size: 20, 'aria-hidden': true } as const;
   const open = t('admin:dashboard.openList');
@@ -91,28 +91,28 @@ export function ActionCounts({ counts }: { counts: DashboardData['counts'] }) {
         <CountCard
           to={`${base}/inscriptions/traitements`}
           label={t('admin:dashboard.counts.traitements')}
-          count={format.integer(counts.traitements)}
+          count={format.number(counts.traitements)}
           icon={<IconInbox {...icon} />}
           open={open}
         />
         <CountCard
           to={`${base}/inscriptions/email`}
           label={t('admin:dashboard.counts.email')}
-          count={format.integer(counts.email)}
+          count={format.number(counts.email)}
           icon={<IconMail {...icon} />}
           open={open}
         />
         <CountCard
           to={`${base}/inscriptions/retrait`}
           label={t('admin:dashboard.counts.retrait')}
-          count={format.integer(counts.retrait)}
+          count={format.number(counts.retrait)}
           icon={<IconMapPin {...icon} />}
           open={open}
         />
         <CountCard
           to={homologationListUrl(i18n.language, 'in_progress')}
           label={t('admin:dashboard.counts.in_progress')}
-          count={format.integer(counts.in_progress)}
+          count={format.number(counts.in_progress)}
           icon={<IconHourglass {...icon} />}
           open={open}
         />
@@ -158,7 +158,7 @@ function Figure({
 
 export function SeasonFigures({ data }: { data: DashboardData }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const period = t('admin:dashboard.season.period', {
     from: format.date(data.season.from),
     to: format.date(data.season.to),
@@ -172,7 +172,7 @@ export function SeasonFigures({ data }: { data: DashboardData }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Figure
           label={t('admin:dashboard.season.orders')}
-          value={format.integer(data.season.orders)}
+          value={format.number(data.season.orders)}
           note={period}
           icon={<IconReceipt {...icon} />}
         />
@@ -184,7 +184,7 @@ export function SeasonFigures({ data }: { data: DashboardData }) {
         />
         <Figure
           label={t('admin:dashboard.laureates')}
-          value={format.integer(data.laureatesTotal)}
+          value={format.number(data.laureatesTotal)}
           note={t('admin:dashboard.laureatesNote')}
           icon={<IconMedal {...icon} />}
         />
@@ -195,7 +195,7 @@ export function SeasonFigures({ data }: { data: DashboardData }) {
 
 function MonthlyTable({ monthly, caption }: { monthly: DashboardData['monthly']; caption: string }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   return (
     <Table striped data-testid="monthly-table">
       <Table.Caption>{caption}</Table.Caption>
@@ -216,8 +216,8 @@ function MonthlyTable({ monthly, caption }: { monthly: DashboardData['monthly'];
             <Table.Th scope="row" fw={400}>
               {format.month(row.month)}
             </Table.Th>
-            <Table.Td ta="end">{format.integer(row.registrations)}</Table.Td>
-            <Table.Td ta="end">{format.integer(row.homologations)}</Table.Td>
+            <Table.Td ta="end">{format.number(row.registrations)}</Table.Td>
+            <Table.Td ta="end">{format.number(row.homologations)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -227,7 +227,7 @@ function MonthlyTable({ monthly, caption }: { monthly: DashboardData['monthly'];
 
 export function MonthlyChart({ monthly }: { monthly: DashboardData['monthly'] }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const [asTable, setAsTable] = useState(false);
   const registrations = t('admin:dashboard.chart.registrations');
   const homologations = t('admin:dashboard.chart.homologations');
@@ -266,7 +266,7 @@ export function MonthlyChart({ monthly }: { monthly: DashboardData['monthly'] })
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               tickLine="y"
-              valueFormatter={(value) => format.integer(value)}
+              valueFormatter={(value) => format.number(value)}
               // Hidden from assistive technologies (the table says the same), so nothing in it takes the focus.
               barChartProps={{ accessibilityLayer: false }}
             />
@@ -282,7 +282,7 @@ export function MonthlyChart({ monthly }: { monthly: DashboardData['monthly'] })
 
 export function LatestActions({ actions }: { actions: DashboardData['latestActions'] }) {
   const { t, i18n } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="dashboard-latest">
       <Title order={2} size="h3" id="dashboard-latest" mb="md">

@@ -7,16 +7,16 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailCheck, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../lib/api-client.ts';
+import { errorMessageKey } from '../../lib/api/client.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
-import { adminApi } from './admin-api.ts';
-import { useAdminFormat } from './format.ts';
+import { adminApi } from '../../lib/api/admin.ts';
+import { useFormat } from '../../lib/format.ts';
 import type { CandidateRecord } from './types.ts';
 
 export function DocumentsEmail({ candidate, onSent }: { candidate: CandidateRecord; onSent: () => void }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);

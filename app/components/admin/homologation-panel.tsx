@@ -9,20 +9,15 @@ import { IconCertificate, IconCheck, IconPencil, IconX } from '@tabler/icons-rea
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { today } from '../../../domain/dates.ts';
+import { COMMENT_MAX } from '../../../domain/schemas/admin.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
-import { adminApi } from './admin-api.ts';
-import { useAdminFormat } from './format.ts';
-import {
-  COMMENT_MAX,
-  correctionSchema,
-  homologateSchema,
-  registrationDay,
-  rejectSchema,
-} from './homologation-schema.ts';
+import { adminApi } from '../../lib/api/admin.ts';
+import { useFormat } from '../../lib/format.ts';
+import { correctionSchema, homologateSchema, registrationDay, rejectSchema } from './homologation-schema.ts';
 import { CertifiedBy } from './labels.tsx';
 import type { CandidateRecord, Challenge, HomologationSummary } from './types.ts';
 
@@ -105,7 +100,7 @@ export function HomologationForm({
   onDone: (outcome: JudgementOutcome) => void;
 }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const registeredOn = registrationDay(candidate.created_at);
   const schema = useMemo(() => homologateSchema(registeredOn), [registeredOn]);
   const { form, ref, focusErrors } = useZodForm(schema, {
@@ -311,7 +306,7 @@ export function HomologationRecord({
   onDone: (outcome: JudgementOutcome) => void;
 }) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const [correcting, setCorrecting] = useState(false);
   return (
     <Paper

@@ -61,4 +61,11 @@ describe('rejectSchema and correctionSchema', () => {
       date_passage: 'validation:date_passage_future',
     });
   });
+
+  it('names a day that does not exist as the API does', () => {
+    const schema = correctionSchema('2026-01-02', NOW);
+    expect(errors(schema.safeParse({ date_passage: '2026-02-30', commentaire: '' }))).toEqual({
+      date_passage: 'validation:date_invalid',
+    });
+  });
 });

@@ -4,24 +4,17 @@
  * list (also the CSV export's). Anything unknown in the URL falls back to the default rather than failing.
  */
 import { isValidCalendarDate } from '../../../domain/dates.ts';
+import { ADMIN_SORTS, SEARCH_MAX, SORT_ORDERS } from '../../../domain/schemas/admin.ts';
+import type { PAGE_SIZES } from '../../../domain/schemas/common.ts';
 import { CHALLENGE_IDS, type ChallengeId } from '../../../domain/ventoux.ts';
 import type { CandidateListId } from './types.ts';
 
-export const LIST_PAGE_SIZES = [25, 50, 100] as const;
-export type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
+/** The page sizes the lists offer: those of the API (adminCandidatesQuery) but the smallest. */
+export const LIST_PAGE_SIZES = [25, 50, 100] as const satisfies readonly (typeof PAGE_SIZES)[number][];
+type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
 
-export const SORT_KEYS = [
-  'reference',
-  'nom',
-  'epreuve',
-  'created_at',
-  'date_livraison',
-  'statut',
-  'numero',
-  'date_passage',
-] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-export type SortOrder = 'asc' | 'desc';
+export type SortKey = (typeof ADMIN_SORTS)[number];
+type SortOrder = (typeof SORT_ORDERS)[number];
 
 export interface ListQuery {
   page: number;
@@ -69,9 +62,9 @@ export function parseListQuery(list: CandidateListId, params: URLSearchParams): 
   return {
     page: Number.isInteger(page) && page >= 1 ? page : defaults.page,
     pageSize: includes(LIST_PAGE_SIZES, pageSize) ? pageSize : defaults.pageSize,
-    sort: includes(SORT_KEYS, sort) ? sort : defaults.sort,
-    order: order === 'asc' || order === 'desc' ? order : defaults.order,
-    q: (params.get('q') ?? '').trim().slice(0, 100),
+    sort: includes(ADMIN_SORTS, sort) ? sort : defaults.sort,
+    order: includes(SORT_ORDERS, order) ? order : defaults.order,
+    q: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX),
     epreuve: includes(CHALLENGE_IDS, epreuve) ? epreuve : '',
     from: date('from'),
     to: date('to'),

@@ -2,6 +2,7 @@
  * The shapes the admin pages read: the answers of the admin services (which the admin API sends as JSON too),
  * taken from the services' own types rather than written again, and the lists the admin URLs name.
  */
+import type { AdminListId } from '../../../domain/statuses.ts';
 import type { ChallengeId } from '../../../domain/ventoux.ts';
 import type { AccountsService } from '../../../server/services/accounts.ts';
 import type { AdminService } from '../../../server/services/admin.ts';
@@ -12,11 +13,16 @@ export type Timestamp = string | Date;
 export type Challenge = ChallengeId;
 
 /** The lists of the inscriptions pages (`/administration/inscriptions/:list`). */
-export const INSCRIPTION_LISTS = ['traitements', 'email', 'retrait', 'traites'] as const;
+export const INSCRIPTION_LISTS = [
+  'traitements',
+  'email',
+  'retrait',
+  'traites',
+] as const satisfies readonly AdminListId[];
 export type InscriptionList = (typeof INSCRIPTION_LISTS)[number];
 
-/** The homologation lists the API reads. */
-export type HomologationList = 'in_progress' | 'history';
+/** The homologation lists: the API's admin lists that are not inscription lists. */
+export type HomologationList = Exclude<AdminListId, InscriptionList>;
 
 /**
  * The club's addresses of the homologation lists, under `/{lang}/administration/`: in progress at
@@ -32,7 +38,7 @@ export const HOMOLOGATION_LIST_PATHS: Record<HomologationList, string> = {
 export const homologationListUrl = (lang: string, list: HomologationList) =>
   `/${lang}/administration/${HOMOLOGATION_LIST_PATHS[list]}`;
 
-export type CandidateListId = InscriptionList | HomologationList;
+export type CandidateListId = AdminListId;
 
 type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 

@@ -3,7 +3,7 @@ import { Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type LaureatesView, laureatesSearch, rowRange } from './url-state.ts';
-import { useLaureateFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 
 export function LaureatesSummary({
   view,
@@ -15,7 +15,7 @@ export function LaureatesSummary({
   total: number;
 }) {
   const { t } = useTranslation();
-  const format = useLaureateFormat();
+  const format = useFormat();
   const { from, to } = rowRange(view.page, view.pageSize, shown);
   return (
     <Text fw={600} role="status" data-testid="laureates-summary">

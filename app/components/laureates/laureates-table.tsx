@@ -10,8 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LaureateRow, LaureateSortKey } from '../../../domain/schemas/laureates.ts';
 import { type LaureatesView, laureatesSearch, sortedBy } from './url-state.ts';
-import { useLaureateFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import tables from '../public/plain-table.module.css';
+import { useLaureateLabels } from './labels.ts';
 import classes from './laureates-table.module.css';
 
 /** The columns in the order the club's ranking shows them. */
@@ -72,7 +73,8 @@ function SortHeader({
 
 export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: LaureateRow[] }) {
   const { t, i18n } = useTranslation();
-  const format = useLaureateFormat();
+  const format = useFormat();
+  const labels = useLaureateLabels();
   const lang = i18n.language;
   return (
     <div className={classes.region} role="region" aria-label={t('laureates:table.label')} tabIndex={0}>
@@ -102,7 +104,7 @@ export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: Laur
                   </Anchor>
                 </th>
                 <td>{row.prenom}</td>
-                <td>{format.civilite(row.civilite)}</td>
+                <td>{labels.civilite(row.civilite)}</td>
                 <td className={classes.number}>{row.birth_year ?? '-'}</td>
                 <td className={classes.number}>
                   <Text span fw={700} inherit>
@@ -123,12 +125,12 @@ export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: Laur
                       loading="lazy"
                     />
                   )}
-                  {format.country(row.pays)}
+                  {labels.country(row.pays)}
                 </td>
-                <td>{format.country(row.nationalite)}</td>
+                <td>{labels.country(row.nationalite)}</td>
                 <td className={classes.number}>{format.number(row.numero)}</td>
-                <td>{format.challenge(row.epreuve)}</td>
-                <td>{format.date(row.date_passage)}</td>
+                <td>{labels.challenge(row.epreuve)}</td>
+                <td>{format.displayDate(row.date_passage)}</td>
                 <td className={classes.number}>{row.age ?? '-'}</td>
                 <td>{row.ville ?? '-'}</td>
               </tr>

@@ -2,11 +2,11 @@
 import { Paper, Radio, type RadioGroupProps, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CHALLENGES } from '../../../domain/ventoux.ts';
-import { useOrderFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 
 export function ChallengeOptions(props: Omit<RadioGroupProps, 'children'>) {
   const { t } = useTranslation('order');
-  const format = useOrderFormat();
+  const format = useFormat();
   return (
     <Radio.Group {...props}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" spacing="sm">
@@ -21,8 +21,8 @@ export function ChallengeOptions(props: Omit<RadioGroupProps, 'children'>) {
                   <br />
                   {t('challengeFigures', {
                     count: challenge.ascents.length,
-                    distance: format.integer(challenge.distanceKm),
-                    gain: format.integer(challenge.gainM),
+                    distance: format.number(challenge.distanceKm),
+                    gain: format.number(challenge.gainM),
                   })}
                 </>
               }

@@ -7,6 +7,8 @@ import { ageCategory, type AgeCategory } from '../../../domain/ages.ts';
 import { isValidCalendarDate } from '../../../domain/dates.ts';
 import { hasMinorCandidate } from '../../../domain/schemas/order.ts';
 import { blankCandidate, type CandidateDraft } from '../../../domain/schemas/candidate.ts';
+import { CIVILITES } from '../../../domain/schemas/common.ts';
+import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import {
   DELIVERY_MODES,
   PAYMENT_MODES,
@@ -77,10 +79,11 @@ export function readCandidate(raw: unknown): CandidateDraft {
       target[field] = value;
     }
   }
-  if (candidate.epreuve !== '' && !['cingle', 'galerien', 'bicingle'].includes(candidate.epreuve)) {
+  if (candidate.epreuve !== '' && !(CHALLENGE_IDS as readonly string[]).includes(candidate.epreuve)) {
     candidate.epreuve = '';
   }
-  if (candidate.civilite !== '' && !['mme', 'm'].includes(candidate.civilite)) candidate.civilite = '';
+  if (candidate.civilite !== '' && !(CIVILITES as readonly string[]).includes(candidate.civilite))
+    candidate.civilite = '';
   return candidate;
 }
 

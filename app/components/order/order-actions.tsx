@@ -7,7 +7,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../../../domain/statuses.ts';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 
 /** Sends one POST at a time and keeps the error key of the last failure. */
 function useSingleAction() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../domain/statuses.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { POLL_INTERVAL_MS, orderIdParam, pollOrderStatus } from './order-status-polling.ts';
 
 /** A clock that only moves when the poller sleeps. */

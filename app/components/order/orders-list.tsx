@@ -11,8 +11,8 @@ import type { CandidateStatus, DeliveryMode, OrderStatus } from '../../../domain
 import type { ChallengeId } from '../../../domain/ventoux.ts';
 import type { Price } from '../../../domain/prices.ts';
 import { loadNamespaces } from '../../i18n/resources.client.ts';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
-import { useOrderFormat } from './format.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
+import { useFormat } from '../../lib/format.ts';
 import forms from '../forms/forms.module.css';
 import { Notice } from './notice.tsx';
 import { PayOrderButton } from './order-actions.tsx';
@@ -87,7 +87,7 @@ export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
 
 function CandidateItem({ candidate }: { candidate: OrderCandidate }) {
   const { t } = useTranslation('order');
-  const format = useOrderFormat();
+  const format = useFormat();
   const name = `${candidate.prenom} ${candidate.nom}`;
   const documents = candidate.documents ?? [];
   return (
@@ -137,7 +137,7 @@ function CandidateItem({ candidate }: { candidate: OrderCandidate }) {
 
 function OrderCard({ order }: { order: UserOrder }) {
   const { t } = useTranslation('order');
-  const format = useOrderFormat();
+  const format = useFormat();
   const titleId = `order-${order.id}-title`;
   return (
     <Paper

@@ -7,9 +7,9 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Price } from '../../../domain/prices.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api/client.ts';
 import type { CandidateDraft } from '../../../domain/schemas/candidate.ts';
-import { useOrderFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { Notice } from './notice.tsx';
 
 type PriceState = { status: 'loading' } | { status: 'ready'; price: Price } | { status: 'error' };
@@ -44,7 +44,7 @@ export function useOrderPrice(candidats: readonly CandidateDraft[]): PriceState 
 
 export function PriceLines({ price }: { price: Price }) {
   const { t } = useTranslation('order');
-  const format = useOrderFormat();
+  const format = useFormat();
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap">

@@ -3,7 +3,7 @@ import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconCloudCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api/client.ts';
 import { loginPath } from '../../lib/guards.ts';
 import type { SaveState } from './use-draft-autosave.ts';
 

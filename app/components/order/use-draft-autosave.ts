@@ -6,12 +6,11 @@
  * server and a late save would bring it back.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client.ts';
+import { deleteDraft, saveDraft, saveDraftOnLeave } from '../../lib/api/orders.ts';
 import { clientSession } from '../../lib/client-session.ts';
 import type { OrderDraft } from './draft.ts';
 import { DraftSaver } from './draft-saver.ts';
 
-export const DRAFT_PATH = '/api/orders/draft';
 const DEFAULT_DELAY_MS = 600;
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
@@ -27,8 +26,8 @@ export function useDraftAutosave(draft: OrderDraft, delayMs = DEFAULT_DELAY_MS) 
       new DraftSaver(
         json,
         {
-          put: (body) => apiRequest('PUT', DRAFT_PATH, JSON.parse(body) as unknown).then(() => undefined),
-          delete: () => apiRequest('DELETE', DRAFT_PATH).then(() => undefined),
+          put: saveDraft,
+          delete: deleteDraft,
         },
         {
           onSaving: () => setState('saving'),
@@ -56,13 +55,7 @@ export function useDraftAutosave(draft: OrderDraft, delayMs = DEFAULT_DELAY_MS) 
     const saveOnLeave = () => {
       const body = saver.unsavedBody();
       if (body === null) return;
-      void fetch(DRAFT_PATH, {
-        method: 'PUT',
-        credentials: 'same-origin',
-        keepalive: true,
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
+      saveDraftOnLeave(body);
     };
     window.addEventListener('pagehide', saveOnLeave);
     return () => window.removeEventListener('pagehide', saveOnLeave);

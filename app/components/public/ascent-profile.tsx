@@ -7,7 +7,7 @@
 import { Box, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GRADIENT_BANDS, type GradientBand, type Road, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
-import { useFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { profileGeometry } from './profile-geometry.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 import classes from './ascent-profile.module.css';

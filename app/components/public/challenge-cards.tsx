@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CHALLENGES } from '../../../domain/ventoux.ts';
-import { useFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { rulesTabPath } from './rules-tabs.ts';
 import classes from './challenge-cards.module.css';
 

@@ -4,7 +4,7 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LaureateTeaser, TeaserLaureate } from '../../../server/services/laureate-teaser.ts';
-import { useFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 
 export interface TeaserEntry extends TeaserLaureate {
   /** The country's name in the page language, resolved by the loader (keeps the country lists off the page). */
@@ -36,7 +36,7 @@ function LatestEntry({ entry }: { entry: TeaserEntry }) {
         </Group>
       )}
       <Text size="xs" c="gray.7" mt={4}>
-        {t('home:laureates.certifiedOn', { date: format.date(entry.homologatedAt) })}
+        {t('home:laureates.certifiedOn', { date: format.timestamp(entry.homologatedAt) })}
       </Text>
     </Paper>
   );

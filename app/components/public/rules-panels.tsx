@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CHALLENGE_IDS, CLUB_FACTS } from '../../../domain/ventoux.ts';
-import { useFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { useTextList } from './paragraphs.tsx';
 import type { RulesTab } from './rules-tabs.ts';
 import classes from './rules-panels.module.css';
@@ -68,7 +68,7 @@ function OptionsPanel() {
 function RegistrationPanel() {
   const { t, i18n } = useTranslation();
   const format = useFormat();
-  const price = format.price(CLUB_FACTS.price.amountCents, CLUB_FACTS.price.currency);
+  const price = format.money(CLUB_FACTS.price.amountCents, CLUB_FACTS.price.currency);
   const deliveryIcons: Record<string, ReactNode> = {
     postal: <IconTruckDelivery size={18} aria-hidden />,
     email: <IconMail size={18} aria-hidden />,

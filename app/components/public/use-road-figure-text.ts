@@ -1,6 +1,6 @@
 /** A road figure as the page writes it: "21,5 km", "7,5 %", or "environ 23 km" for an estimate. */
 import { useTranslation } from 'react-i18next';
-import { useFormat } from './format.ts';
+import { useFormat } from '../../lib/format.ts';
 import type { RoadFigure } from './road-figures.ts';
 
 export function useRoadFigureText() {

@@ -12,8 +12,8 @@ import {
   SUMMIT_ALTITUDE_M,
   roadById,
 } from '../../../domain/ventoux.ts';
+import { useFormat } from '../../lib/format.ts';
 import { AscentProfile } from '../public/ascent-profile.tsx';
-import { localeTag, useFormat } from '../public/format.ts';
 import { TrackMap } from './track-map.tsx';
 import classes from './track.module.css';
 
@@ -24,14 +24,10 @@ const VERDICT_COLOURS: Record<Verdict, string> = {
 };
 
 function useTimes() {
-  const { i18n } = useTranslation();
-  const tag = localeTag(i18n.language);
-  const clock = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'Europe/Paris' });
-  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const format = useFormat();
   return {
-    clock: (iso: string | null) => (iso ? clock.format(new Date(iso)) : '—'),
-    /** A calendar day (YYYY-MM-DD) read at noon, so no time zone moves it. */
-    day: (date: string) => day.format(new Date(`${date}T12:00:00Z`)),
+    clock: (iso: string | null) => (iso ? format.time(iso) : '—'),
+    day: (date: string) => format.date(date),
     duration: (seconds: number | null) => {
       if (seconds === null) return '—';
       const minutes = Math.round(seconds / 60);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { requestContext } from '#request-context';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
-import { useAdminFormat } from '../../components/admin/format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { PresidentBadge, personName } from '../../components/admin/labels.tsx';
 import type { AdminUser } from '../../components/admin/types.ts';
 import type { Route } from './+types/admin-users';
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useAdminFormat();
+  const format = useFormat();
   const { admins } = loaderData;
   const caption = t('admin:adminUsers.caption', { count: admins.length });
   return (

@@ -9,11 +9,11 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseScanText } from '../../../domain/references.ts';
-import { adminApi } from '../../components/admin/admin-api.ts';
+import { adminApi } from '../../lib/api/admin.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import { ApiError, errorMessageKey } from '../../lib/api-client.ts';
+import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
 
 // The scanner and its WebAssembly decoder are downloaded only when the camera is turned on.
 const QrScanner = lazy(() => import('../../components/admin/qr-scanner.tsx'));

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { forgotPasswordSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api/client.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import forms from '../../components/forms/forms.module.css';
 

@@ -12,7 +12,7 @@ import { loginSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PasswordField } from '../../components/forms/password-input.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api/client.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { afterLoginPath, signupLink } from './auth-links.ts';
 import forms from '../../components/forms/forms.module.css';

@@ -11,7 +11,7 @@ import { resetPasswordFormSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { NewPasswordFields } from '../../components/forms/password-input.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../lib/api/client.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import type { Route } from './+types/reset-password';
 import forms from '../../components/forms/forms.module.css';

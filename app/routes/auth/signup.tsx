@@ -11,7 +11,7 @@ import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { NewPasswordFields } from '../../components/forms/password-input.tsx';
 import { EMPTY_USER_VALUES, USER_FIELDS, UserFields } from '../../components/forms/user-fields.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api/client.ts';
 import { applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
 import { loginLink } from './auth-links.ts';
 import forms from '../../components/forms/forms.module.css';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 import type { Route } from './+types/verify-email';
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -29,7 +29,7 @@ import { SaveStatus } from '../../components/order/save-status.tsx';
 import { useDraftAutosave } from '../../components/order/use-draft-autosave.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import forms from '../../components/forms/forms.module.css';
-import { errorMessageKey } from '../../lib/api-client.ts';
+import { errorMessageKey } from '../../lib/api/client.ts';
 import { clientSession } from '../../lib/client-session.ts';
 import { hasErrors, useZodForm } from '../../lib/zod-form.ts';
 import type { Route } from './+types/order';

@@ -36,14 +36,14 @@ import {
   readDraft,
   stepOfField,
 } from '../../components/order/draft.ts';
-import { useOrderFormat } from '../../components/order/format.ts';
-import { createOrder, needsNewKey, newIdempotencyKey } from '../../components/order/order-api.ts';
+import { useFormat } from '../../lib/format.ts';
+import { createOrder, needsNewKey, newIdempotencyKey } from '../../lib/api/orders.ts';
 import { OrderSteps } from '../../components/order/order-steps.tsx';
 import { PriceLines } from '../../components/order/price-summary.tsx';
 import { useDraftAutosave } from '../../components/order/use-draft-autosave.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import forms from '../../components/forms/forms.module.css';
-import { ApiError, errorMessageKey } from '../../lib/api-client.ts';
+import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
 import { clientSession } from '../../lib/client-session.ts';
 import type { Route } from './+types/payment';
 import { Notice } from '../../components/order/notice.tsx';
@@ -104,7 +104,7 @@ function AddressLines({ address }: { address: AddressDraft | undefined }) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
-  const format = useOrderFormat();
+  const format = useFormat();
   const lang = i18n.language;
   const { draft, price, pickupPoints, orderDate, methods } = loaderData;
   const [mode, setMode] = useState<PaymentMode | undefined>(

@@ -38,7 +38,7 @@ import {
   readDraft,
   sameAddress,
 } from '../../components/order/draft.ts';
-import { useOrderFormat } from '../../components/order/format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { OrderSteps } from '../../components/order/order-steps.tsx';
 import { SaveStatus } from '../../components/order/save-status.tsx';
 import { useDraftAutosave } from '../../components/order/use-draft-autosave.ts';
@@ -122,7 +122,7 @@ function formSchema(orderDate: string, hasMinor: boolean) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
-  const format = useOrderFormat();
+  const format = useFormat();
   const navigate = useNavigate();
   const { draft, orderDate, earliestPostalDate, pickupPoints } = loaderData;
   const hasMinor = draftHasMinor(draft, orderDate);

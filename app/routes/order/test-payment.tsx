@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { requestContext } from '#request-context';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import { useOrderFormat } from '../../components/order/format.ts';
+import { useFormat } from '../../lib/format.ts';
 import forms from '../../components/forms/forms.module.css';
 import { Seo } from '../../components/seo.tsx';
-import { apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 import type { Route } from './+types/test-payment';
 
 type Outcome = 'approve' | 'decline' | 'cancel';
@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
-  const format = useOrderFormat();
+  const format = useFormat();
   const { session } = loaderData;
   const [pending, setPending] = useState<Outcome | null>(null);
   const [error, setError] = useState<string | null>(null);

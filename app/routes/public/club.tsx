@@ -3,7 +3,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BREVET_COUNTS, CHALLENGE_IDS } from '../../../domain/ventoux.ts';
-import { useFormat } from '../../components/public/format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { Paragraphs } from '../../components/public/paragraphs.tsx';
 

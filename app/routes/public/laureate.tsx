@@ -4,8 +4,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, data } from 'react-router';
 import { requestContext } from '#request-context';
-import { useLaureateFormat } from '../../components/laureates/format.ts';
+import { useLaureateLabels } from '../../components/laureates/labels.ts';
+import { useFormat } from '../../lib/format.ts';
 import { Seo } from '../../components/seo.tsx';
+import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import type { Route } from './+types/laureate';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -32,7 +34,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export default function LaureatePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const format = useLaureateFormat();
+  const format = useFormat();
+  const labels = useLaureateLabels();
   const { palmares } = loaderData;
   const name = `${palmares.prenom} ${palmares.nom}`;
   return (
@@ -61,20 +64,18 @@ export default function LaureatePage({ loaderData }: Route.ComponentProps) {
           label={t('laureates:palmares.facts.birthYear')}
           value={palmares.birth_year ? String(palmares.birth_year) : '-'}
         />
-        <Fact label={t('laureates:palmares.facts.pays')} value={format.country(palmares.pays)} />
+        <Fact label={t('laureates:palmares.facts.pays')} value={labels.country(palmares.pays)} />
         <Fact
           label={t('laureates:palmares.facts.nationalite')}
-          value={format.country(palmares.nationalite)}
+          value={labels.country(palmares.nationalite)}
         />
       </SimpleGrid>
       <Group gap="xs">
-        {(['cingle', 'galerien', 'bicingle'] as const)
-          .filter((epreuve) => palmares[epreuve] > 0)
-          .map((epreuve) => (
-            <Badge key={epreuve} size="lg" variant="outline" color="club.8">
-              {format.challenge(epreuve)} × {palmares[epreuve]}
-            </Badge>
-          ))}
+        {CHALLENGE_IDS.filter((epreuve) => palmares[epreuve] > 0).map((epreuve) => (
+          <Badge key={epreuve} size="lg" variant="outline" color="club.8">
+            {labels.challenge(epreuve)} × {palmares[epreuve]}
+          </Badge>
+        ))}
       </Group>
       <Stack gap="sm">
         <Title order={2}>{t('laureates:palmares.rides')}</Title>
@@ -97,11 +98,11 @@ export default function LaureatePage({ loaderData }: Route.ComponentProps) {
                 <Table.Tr key={ride.homologationId}>
                   <Table.Th scope="row">
                     {t('laureates:palmares.number', {
-                      challenge: format.challenge(ride.epreuve),
+                      challenge: labels.challenge(ride.epreuve),
                       numero: format.number(ride.numero),
                     })}
                   </Table.Th>
-                  <Table.Td>{format.date(ride.date_passage)}</Table.Td>
+                  <Table.Td>{format.displayDate(ride.date_passage)}</Table.Td>
                   <Table.Td>{ride.age ?? '-'}</Table.Td>
                   <Table.Td>{ride.ville ?? '-'}</Table.Td>
                 </Table.Tr>

@@ -11,7 +11,7 @@ import { restrictionRequestSchema } from '../../../domain/schemas/display-restri
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import forms from '../../components/forms/forms.module.css';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
-import { ApiError, apiRequest, errorMessageKey } from '../../lib/api-client.ts';
+import { ApiError, apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 
 function WhatIsHidden() {

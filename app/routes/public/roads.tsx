@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROADS, ROAD_TOP_ALTITUDE_M, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { AscentProfile } from '../../components/public/ascent-profile.tsx';
-import { useFormat } from '../../components/public/format.ts';
+import { useFormat } from '../../lib/format.ts';
 import { sharedAltitudeDomain } from '../../components/public/profile-geometry.ts';
 import { RoadFacts } from '../../components/public/road-facts.tsx';
 import { RoadsComparison } from '../../components/public/roads-comparison.tsx';

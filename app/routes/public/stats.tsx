@@ -6,13 +6,14 @@ import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { requestContext } from '#request-context';
 import { countryName } from '../../../domain/countries.ts';
-import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import type { Statistics } from '../../../domain/schemas/statistics.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { ChartSection } from '../../components/stats/chart-section.tsx';
 import { FigureTable } from '../../components/stats/figure-table.tsx';
 import { ColumnsFigure, DonutFigure, RowsFigure } from '../../components/stats/stats-charts.tsx';
+import { useFormat } from '../../lib/format.ts';
 import type { Route } from './+types/stats';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,18 +22,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 function useStatsFormat() {
-  const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
-  const tag = LOCALE_TAGS[locale];
-  const numbers = new Intl.NumberFormat(tag, { useGrouping: 'min2' });
-  const percents = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
-  const decimals = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+  const format = useFormat();
   return {
-    locale,
-    number: (value: number) => numbers.format(value),
-    /** `share` is a percentage (93.5), shown as the language writes it (93,5 % or 93.5%). */
-    percent: (share: number) => percents.format(share / 100),
-    decimal: (value: number) => decimals.format(value),
+    locale: localeOr(format.lang),
+    number: (value: number) => format.number(value),
+    percent: format.percent,
+    decimal: (value: number) => format.number(value, { maximumFractionDigits: 1 }),
   };
 }
 

@@ -12,7 +12,7 @@ import { requestContext } from '#request-context';
 import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
 import { loginPath } from '../../lib/guards.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
-import { uploadErrorKey, uploadTrack } from '../../components/track/track-api.ts';
+import { uploadErrorKey, uploadTrack } from '../../lib/api/tracks.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
 import classes from '../../components/track/track.module.css';
 import type { Route } from './+types/track-check';

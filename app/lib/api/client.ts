@@ -1,8 +1,10 @@
 /**
- * The browser's way to call the JSON API: same-origin credentials (the session cookie), JSON in and out, and one
- * error type carrying what the forms need (status, stable code, field errors, Retry-After).
+ * The browser's one way to call the API (docs/API.md): `request` sends with same-origin credentials (the session
+ * cookie) a JSON body or raw bytes, extra headers, keepalive when the page is going away, and answers the parsed
+ * JSON or the bytes (a PDF). Every failure becomes one error type carrying what the forms need (status, stable
+ * code, field errors, Retry-After). The per-area calls (orders.ts, admin.ts, tracks.ts) are thin over it.
  */
-import { ERROR_MESSAGE_KEYS, isErrorCode } from '../../domain/errors.ts';
+import { ERROR_MESSAGE_KEYS, isErrorCode } from '../../../domain/errors.ts';
 
 /** Code of an ApiError when the server could not be reached at all. */
 export const NETWORK_ERROR = 'network_error';
@@ -66,38 +68,65 @@ export function errorMessageKey(error: unknown): string {
   return 'validation:internal';
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** A value sent as JSON. */
+  json?: unknown;
+  /** Bytes or text sent as they are, labelled with `contentType`. */
+  body?: BodyInit;
+  contentType?: string;
+  /** More headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** The request outlives the page (a last save on pagehide). */
+  keepalive?: boolean;
+  /** 'json' (the default) answers the parsed body, undefined when empty; 'blob' answers the bytes. */
+  answer?: 'json' | 'blob';
+}
+
+async function jsonOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Sends `body` as JSON and answers the parsed JSON (undefined for 204). Throws ApiError for any answer other than
- * 2xx, and for a network failure (status 0, code `network_error`).
+ * Calls the API and answers the parsed JSON (undefined for 204) or the bytes. Throws ApiError for any answer
+ * other than 2xx, and for a network failure (status 0, code `network_error`).
  */
-export async function apiRequest<T = unknown>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+export async function request<T = unknown>(
+  method: HttpMethod,
   path: string,
-  body?: unknown,
+  options: RequestOptions = {},
 ): Promise<T> {
+  const blob = options.answer === 'blob';
+  const contentType = options.json !== undefined ? 'application/json' : options.contentType;
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      ...(contentType === undefined ? {} : { 'content-type': contentType }),
+      accept: blob ? 'application/pdf, application/json' : 'application/json',
+      ...options.headers,
+    },
+    body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+  };
+  if (options.keepalive) init.keepalive = true;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(path, init);
   } catch (cause) {
     throw new ApiError(0, NETWORK_ERROR, cause instanceof Error ? cause.message : 'Network error');
   }
-  const text = await response.text();
-  let json: unknown = undefined;
-  if (text !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-  }
-  if (!response.ok) throw apiErrorFrom(response.status, json, response.headers);
-  return json as T;
+  if (!response.ok) throw apiErrorFrom(response.status, await jsonOf(response), response.headers);
+  return (blob ? await response.blob() : await jsonOf(response)) as T;
+}
+
+/** The common case: `body` (if any) sent as JSON, the JSON answered. */
+export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return request<T>(method, path, body === undefined ? {} : { json: body });
 }

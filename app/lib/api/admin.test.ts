@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR } from '../../lib/api-client.ts';
-import { pollPrintJob, printJobFileUrl } from './admin-api.ts';
-import type { PrintJobStatus } from './types.ts';
+import { ApiError, NETWORK_ERROR } from './client.ts';
+import { pollPrintJob, printJobFileUrl } from './admin.ts';
+import type { PrintJobStatus } from '../../components/admin/types.ts';
 
 const noWait = async () => {};
 

@@ -3,8 +3,8 @@
  * print job of route cards and frame plates (started, then polled until its PDF is ready), PDFs answered
  * directly (address labels), scanning and homologation.
  */
-import { ApiError, apiErrorFrom, apiRequest, NETWORK_ERROR } from '../../lib/api-client.ts';
-import type { PrintJobStatus } from './types.ts';
+import type { PrintJobStatus } from '../../components/admin/types.ts';
+import { ApiError, NETWORK_ERROR, apiRequest, request } from './client.ts';
 
 export const adminApi = {
   startPrintJob: (ids: number[]) =>
@@ -15,7 +15,8 @@ export const adminApi = {
     apiRequest<{ queued: number }>('POST', '/api/admin/candidates/send-documents', { ids }),
   markProcessed: (ids: number[]) =>
     apiRequest<{ updated: number }>('POST', '/api/admin/candidates/processed', { ids }),
-  labels: (ids: number[]) => postForBlob('/api/admin/candidates/labels', { ids }),
+  labels: (ids: number[]) =>
+    request<Blob>('POST', '/api/admin/candidates/labels', { json: { ids }, answer: 'blob' }),
   scan: (text: string) =>
     apiRequest<{ candidateId: number; reference: string; statut: string }>('POST', '/api/admin/scan', {
       text,
@@ -38,39 +39,6 @@ export const adminApi = {
 /** Where the PDF of a finished print job is downloaded from. */
 export function printJobFileUrl(jobId: string): string {
   return `/api/admin/print-jobs/${encodeURIComponent(jobId)}/file`;
-}
-
-/** POSTs JSON and answers the binary body (a PDF); failures throw the same ApiError as apiRequest. */
-export async function postForBlob(path: string, body: unknown): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/pdf, application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw new ApiError(0, NETWORK_ERROR, cause instanceof Error ? cause.message : 'Network error');
-  }
-  if (!response.ok) {
-    const json: unknown = await response.json().catch(() => undefined);
-    throw apiErrorFrom(response.status, json, response.headers);
-  }
-  return response.blob();
-}
-
-/** Saves a blob under a file name, as a download the browser shows like any other. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the URL is released once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export interface PollOptions {

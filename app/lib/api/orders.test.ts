@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR } from '../../lib/api-client.ts';
-import { needsNewKey, newIdempotencyKey } from './order-api.ts';
+import { ApiError, NETWORK_ERROR } from './client.ts';
+import { needsNewKey, newIdempotencyKey } from './orders.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

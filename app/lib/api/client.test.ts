@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiErrorFrom, apiRequest, errorMessageKey, parseRetryAfter } from './api-client.ts';
+import { ApiError, apiErrorFrom, apiRequest, errorMessageKey, parseRetryAfter, request } from './client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -72,6 +72,49 @@ describe('apiRequest', () => {
   it('copes with an answer that is not JSON', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(apiRequest('GET', '/api/me')).rejects.toMatchObject({ status: 502, code: 'internal' });
+  });
+});
+
+describe('request', () => {
+  it('adds extra headers to a JSON body', async () => {
+    const fetchMock = stubFetch(json(201, { id: 3 }));
+    await request('POST', '/api/orders?lang=fr', { json: { a: 1 }, headers: { 'idempotency-key': 'k' } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/orders?lang=fr', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': 'k' },
+      body: '{"a":1}',
+    });
+  });
+
+  it('sends raw bytes with their type, and keepalive when asked', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    await request('PUT', '/api/orders/draft', {
+      body: '{"candidats":[]}',
+      contentType: 'application/json',
+      keepalive: true,
+    });
+    expect(fetchMock).toHaveBeenCalledWith('/api/orders/draft', {
+      method: 'PUT',
+      credentials: 'same-origin',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{"candidats":[]}',
+    });
+  });
+
+  it('answers the bytes of a PDF, and the API error of a failed one', async () => {
+    stubFetch(new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    const blob = await request<Blob>('POST', '/api/admin/candidates/labels', {
+      json: { ids: [1] },
+      answer: 'blob',
+    });
+    expect(await blob.text()).toBe('%PDF-1.7');
+
+    stubFetch(json(404, { error: { code: 'not_found', message: 'No such candidate' } }));
+    await expect(
+      request('POST', '/api/admin/candidates/labels', { json: { ids: [9] }, answer: 'blob' }),
+    ).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 });
 
