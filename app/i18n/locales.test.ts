@@ -48,7 +48,7 @@ describe.each(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE))('locale %s'
 });
 
 it('has a French catalogue for every namespace a page declares', async () => {
-  const { PAGES } = await import('../pages.ts');
+  const { PAGES } = await import('../../domain/pages.ts');
   const declared = new Set(PAGES.flatMap((page) => page.ns));
   expect([...declared].filter((namespace) => !namespaces.includes(namespace))).toEqual([]);
 });

@@ -15,7 +15,7 @@ import { CandidateTable, type ColumnId } from '../../components/admin/candidate-
 import { ListFilters, ListPagination, ResultCount } from '../../components/admin/list-controls.tsx';
 import { apiListQuery, parseListQuery } from '../../components/admin/list-query.ts';
 import type { CandidatePage, CandidateRow, HomologationList } from '../../components/admin/types.ts';
-import { findPageByPattern } from '../../pages.ts';
+import { findPageByPattern } from '../../../domain/pages.ts';
 import type { Route } from './+types/homologations';
 
 const COLUMNS: Record<HomologationList, readonly ColumnId[]> = {
