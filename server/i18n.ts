@@ -1,6 +1,6 @@
 /**
  * Translations on the server outside React (emails, documents): the same catalogues as the pages, read once
- * from app/i18n/locales.
+ * from the top-level locales/ folder.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { FALLBACK_LOCALE, LOCALES, type Locale, isLocale } from '../domain/locales.ts';
 
-const localesDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../app/i18n/locales');
+const localesDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
 
 function readCatalogues(): Resource {
   const resources: Resource = {};

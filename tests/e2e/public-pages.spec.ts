@@ -13,7 +13,7 @@ import { expect, test } from './fixtures.ts';
 const catalogue = (locale: Locale, namespace: string) =>
   JSON.parse(
     fs.readFileSync(
-      path.join(import.meta.dirname, `../../app/i18n/locales/${locale}/${namespace}.json`),
+      path.join(import.meta.dirname, `../../locales/${locale}/${namespace}.json`),
       'utf8',
     ),
   ) as { heading: string } & Record<string, unknown>;
