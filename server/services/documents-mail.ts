@@ -5,7 +5,7 @@
  * still `to_process` becomes `processed`. Every sending is in the candidate's history (`candidate.documents_sent`).
  */
 import { eq } from 'drizzle-orm';
-import { isLocale } from '../../domain/locales.ts';
+import { localeOr } from '../../domain/locales.ts';
 import { candidateReference } from '../../domain/references.ts';
 import type { DeliveryMode } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
@@ -38,7 +38,7 @@ export async function emailDocuments(
   await mail.queue(
     {
       to,
-      ...documentsEmail(isLocale(locale) ? locale : 'fr', publicUrl, { prenom: candidate.prenom, reference }),
+      ...documentsEmail(localeOr(locale), publicUrl, { prenom: candidate.prenom, reference }),
       attachments: documents
         .filter((document) => document.candidateId === candidate.id)
         .map((document) => ({

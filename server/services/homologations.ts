@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { ageOn, calendarDateOf, formatDisplayDate, today } from '../../domain/dates.ts';
-import { isLocale } from '../../domain/locales.ts';
+import { localeOr } from '../../domain/locales.ts';
 import { candidateReference, parseScanText } from '../../domain/references.ts';
 import { laureateIdentityKey, laureateSearchText } from '../../domain/search.ts';
 import { canTransition } from '../../domain/statuses.ts';
@@ -221,7 +221,7 @@ export function createHomologationsService(deps: {
             homologationId: homologation!.id,
           },
         });
-        const language = isLocale(locale) ? locale : 'fr';
+        const language = localeOr(locale);
         const challengeName = translator(language, 'documents')(`challenges.${epreuve}`);
         await mail.queue(
           {
@@ -261,7 +261,7 @@ export function createHomologationsService(deps: {
           before: { statut: candidate.statut },
           after: { statut: 'rejected', reason },
         });
-        const language = isLocale(locale) ? locale : 'fr';
+        const language = localeOr(locale);
         const challengeName = translator(language, 'documents')(`challenges.${candidate.epreuve}`);
         await mail.queue(
           {

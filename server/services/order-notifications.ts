@@ -5,7 +5,7 @@
  * (documents-mail.ts).
  */
 import { asc, eq } from 'drizzle-orm';
-import { LOCALE_TAGS, isLocale } from '../../domain/locales.ts';
+import { LOCALE_TAGS, localeOr } from '../../domain/locales.ts';
 import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -40,7 +40,7 @@ export function createOrderNotifications(deps: {
       orderCandidates.map((candidate) => candidate.id),
       { render: order.mode_livraison === 'email' },
     );
-    const locale = isLocale(order.locale) ? order.locale : 'fr';
+    const locale = localeOr(order.locale);
     const t = translator(locale, 'documents');
     const money = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: order.currency });
 

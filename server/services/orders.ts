@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
-import { type Locale, LOCALE_TAGS, isLocale } from '../../domain/locales.ts';
+import { type Locale, LOCALE_TAGS, localeOr } from '../../domain/locales.ts';
 import { formatOpeningHours } from '../../domain/opening-hours.ts';
 import { normalizePhone } from '../../domain/phone.ts';
 import { priceOrder } from '../../domain/prices.ts';
@@ -356,7 +356,7 @@ export function createOrdersService(deps: {
         orderId: order.id,
         count: candidateCount,
         price: { total: order.totalCents, currency: order.currency },
-        locale: options.locale ?? (isLocale(order.locale) ? order.locale : 'fr'),
+        locale: options.locale ?? localeOr(order.locale),
       });
     },
 

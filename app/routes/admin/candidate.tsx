@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, data, useRevalidator } from 'react-router';
 import { requestContext } from '#request-context';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { adminListOf } from '../../../domain/statuses.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
@@ -52,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw error;
   }
   if (!detail) throw data(null, { status: 404 });
-  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const locale = localeOr(params.lang);
   const pickupPointNames = Object.fromEntries(
     services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
   );

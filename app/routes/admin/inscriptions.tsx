@@ -8,7 +8,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, useRevalidator } from 'react-router';
 import { requestContext } from '#request-context';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { BatchActions } from '../../components/admin/batch-actions.tsx';
@@ -38,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
   const query = parseListQuery(list, new URL(request.url).searchParams);
   const page: CandidatePage = await services.admin.listCandidates(apiListQuery(list, query));
-  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const locale = localeOr(params.lang);
   const pickupPointNames = Object.fromEntries(
     services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
   );

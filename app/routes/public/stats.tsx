@@ -6,7 +6,7 @@ import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { requestContext } from '#request-context';
 import { countryName } from '../../../domain/countries.ts';
-import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../../../domain/locales.ts';
+import { LOCALE_TAGS, localeOr } from '../../../domain/locales.ts';
 import type { Statistics } from '../../../domain/schemas/statistics.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 function useStatsFormat() {
   const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  const locale = localeOr(i18n.language);
   const tag = LOCALE_TAGS[locale];
   const numbers = new Intl.NumberFormat(tag, { useGrouping: 'min2' });
   const percents = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
