@@ -27,6 +27,7 @@ import {
   parseCandidateReference,
   parseOrderReference,
 } from '../../domain/references.ts';
+import type { CandidateDetail, CandidatePage, CandidateRow, DashboardData } from '../../contracts/admin.ts';
 import type { AdminCandidatesQuery } from '../../domain/schemas/admin.ts';
 import { ADMIN_LISTS, type AdminListId } from '../../domain/statuses.ts';
 import type { Config } from '../config.ts';
@@ -144,7 +145,7 @@ export function createAdminService(deps: {
     } | null;
   };
 
-  function presentRow(row: ListRow) {
+  function presentRow(row: ListRow): CandidateRow {
     const { candidate } = row;
     return {
       id: candidate.id,
@@ -190,7 +191,7 @@ export function createAdminService(deps: {
       .leftJoin(homologateur, eq(homologateur.id, homologations.homologateurId));
   }
 
-  async function listCandidates(query: AdminCandidatesQuery) {
+  async function listCandidates(query: AdminCandidatesQuery): Promise<CandidatePage> {
     const where = filters(query);
     const direction = query.order === 'desc' ? desc : asc;
     const [rows, [totals]] = await Promise.all([
@@ -286,7 +287,7 @@ export function createAdminService(deps: {
       return '\uFEFF' + stringify([header, ...records], { escape_formulas: true });
     },
 
-    async candidateDetail(candidateId: number) {
+    async candidateDetail(candidateId: number): Promise<CandidateDetail> {
       const [row] = await db
         .select({
           candidate: candidates,
@@ -360,7 +361,7 @@ export function createAdminService(deps: {
       };
     },
 
-    async dashboard(now = new Date()) {
+    async dashboard(now = new Date()): Promise<DashboardData> {
       const seasonStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
       const seasonEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
       const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
@@ -503,5 +504,3 @@ export function createAdminService(deps: {
     },
   };
 }
-
-export type AdminService = ReturnType<typeof createAdminService>;
