@@ -98,7 +98,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // Keeps the browser-side guards in step with the server's view of the visitor.
+  // Keeps the browser-side guards in step with the server's view of the visitor (in the browser only: on the
+  // server clientSession keeps nothing, so no request's user outlives it).
   clientSession.setUser(loaderData.user);
   // Effects run once hydration is committed: from then on clicks reach React (browser tests wait for this).
   useEffect(() => {
