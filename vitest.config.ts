@@ -24,6 +24,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'app/**/*.test.{ts,tsx}',
             'locales/*.test.ts',
+            'contracts/**/*.test.ts',
           ],
           environment: 'node',
         },
