@@ -19,7 +19,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
+          include: [
+            'domain/**/*.test.ts',
+            'server/**/*.test.ts',
+            'app/**/*.test.{ts,tsx}',
+            'locales/*.test.ts',
+            'contracts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { DEFAULT_LOCALE, isLocale } from '../domain/locales.ts';
+import { localeOr } from '../domain/locales.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { loadNamespaces, setClientI18n } from './i18n/resources.client.ts';
 import { reloadOnceAfterChunkError } from './lib/chunk-reload.ts';
@@ -16,7 +16,7 @@ window.addEventListener('vite:preloadError', (event) => {
 
 async function hydrate() {
   const segment = window.location.pathname.split('/')[1];
-  const locale = isLocale(segment) ? segment : DEFAULT_LOCALE;
+  const locale = localeOr(segment);
   const namespaces = namespacesForPath(window.location.pathname);
   const i18n = createI18n(locale, {}, namespaces);
   setClientI18n(i18n);

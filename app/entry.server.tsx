@@ -4,7 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { requestContext } from '#request-context';
-import { DEFAULT_LOCALE, isLocale } from '../domain/locales.ts';
+import { localeOr } from '../domain/locales.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { SERVER_RESOURCES } from './i18n/resources.server.ts';
 import { NonceProvider } from './lib/nonce.tsx';
@@ -22,7 +22,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const firstSegment = new URL(request.url).pathname.split('/')[1];
-  const locale = isLocale(firstSegment) ? firstSegment : DEFAULT_LOCALE;
+  const locale = localeOr(firstSegment);
   const i18n = createI18n(locale, SERVER_RESOURCES, Object.keys(SERVER_RESOURCES[locale] ?? {}));
   const nonce = loadContext.get(requestContext).nonce;
 

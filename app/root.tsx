@@ -14,7 +14,7 @@ import {
   useParams,
 } from 'react-router';
 import { requestContext } from '#request-context';
-import { DEFAULT_LOCALE, LOCALE_TAGS, isLocale } from '../domain/locales.ts';
+import { LOCALE_TAGS, localeOr } from '../domain/locales.ts';
 import { TestModeRibbon } from './components/test-mode-ribbon.tsx';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page.tsx';
@@ -23,7 +23,7 @@ import { isChunkLoadError, reloadOnceAfterChunkError } from './lib/chunk-reload.
 import { clientSession } from './lib/client-session.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { enforcePageInBrowser, enforcePageOnServer } from './lib/page-middleware.ts';
-import { DISMISSED_COOKIE, parseDismissed, readCookie } from './lib/preferences.ts';
+import { DISMISSED_COOKIE, parseDismissed, readCookie } from '../contracts/cookies.ts';
 import { CLUB_RED, cssVariablesResolver, theme } from './lib/theme.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -42,7 +42,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, settings } = context.get(requestContext);
-  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const locale = localeOr(params.lang);
   return {
     locale,
     user: user && { id: user.id, prenom: user.prenom, nom: user.nom, email: user.email, role: user.role },
@@ -75,7 +75,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const params = useParams();
   const nonce = useNonce();
-  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const locale = localeOr(params.lang);
   return (
     <html lang={LOCALE_TAGS[locale]} {...mantineHtmlProps} data-mantine-color-scheme="light">
       <head>
@@ -98,7 +98,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // Keeps the browser-side guards in step with the server's view of the visitor.
+  // Keeps the browser-side guards in step with the server's view of the visitor (in the browser only: on the
+  // server clientSession keeps nothing, so no request's user outlives it).
   clientSession.setUser(loaderData.user);
   // Effects run once hydration is committed: from then on clicks reach React (browser tests wait for this).
   useEffect(() => {

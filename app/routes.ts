@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
-import { LAYOUTS, PAGES } from './pages.ts';
+import { LAYOUTS, PAGES } from '../domain/pages.ts';
 
 /** Every page lives under `/:lang`; the layouts group them without adding to the URL. */
 export default [

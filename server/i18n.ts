@@ -1,14 +1,14 @@
 /**
  * Translations on the server outside React (emails, documents): the same catalogues as the pages, read once
- * from app/i18n/locales.
+ * from the top-level locales/ folder.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type Resource, type TFunction } from 'i18next';
-import { FALLBACK_LOCALE, LOCALES, type Locale, isLocale } from '../domain/locales.ts';
+import { FALLBACK_LOCALE, LOCALES, type Locale, localeOr } from '../domain/locales.ts';
 
-const localesDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../app/i18n/locales');
+const localesDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../locales');
 
 function readCatalogues(): Resource {
   const resources: Resource = {};
@@ -42,6 +42,6 @@ function serverI18n() {
 
 /** A translation function fixed to one language (an unknown language falls back to English). */
 export function translator(locale: string, namespace = 'common'): TFunction {
-  const language: Locale = isLocale(locale) ? locale : FALLBACK_LOCALE;
+  const language: Locale = localeOr(locale, FALLBACK_LOCALE);
   return serverI18n().getFixedT(language, namespace);
 }

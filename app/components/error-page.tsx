@@ -5,13 +5,13 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DEFAULT_LOCALE, isLocale } from '../../domain/locales.ts';
+import { localeOr } from '../../domain/locales.ts';
 import { Seo } from './seo.tsx';
 
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
   const params = useParams();
-  const lang = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const lang = localeOr(params.lang);
   const [title, subtitle] =
     status === 404
       ? [t('errors.notFoundTitle'), t('errors.notFound')]

@@ -10,7 +10,8 @@ import { IconInfoCircle, IconMedal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Dismissable, rememberDismissed } from '../lib/preferences.ts';
+import type { Dismissable } from '../../contracts/cookies.ts';
+import { rememberDismissed } from '../lib/preferences.ts';
 import { useRootData } from '../lib/root-data.ts';
 import classes from './notices.module.css';
 

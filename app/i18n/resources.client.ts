@@ -1,10 +1,10 @@
 /**
- * In the browser each catalogue is its own small chunk, loaded for the current language and only for the
- * namespaces the page needs (declared in app/pages.ts).
+ * In the browser each catalogue of locales/ is its own small chunk, loaded for the current language and only for the
+ * namespaces the page needs (declared in domain/pages.ts).
  */
 import type { i18n as I18n } from 'i18next';
 
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 
 let current: I18n | null = null;
 
@@ -21,7 +21,7 @@ export async function loadNamespaces(i18n: I18n, locale: string, namespaces: str
   const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(locale, namespace));
   const loaded = await Promise.all(
     missing.map(async (namespace) => {
-      const load = files[`./locales/${locale}/${namespace}.json`];
+      const load = files[`../../locales/${locale}/${namespace}.json`];
       return [namespace, load ? await load() : {}] as const;
     }),
   );

@@ -1,6 +1,8 @@
 /**
  * What the browser knows about the visitor between server round trips: the signed-in user (from the root
  * loader) and whether an order draft exists. The root client middleware reads it to apply the page guards.
+ * Browser only: on the server this module is shared by every request, so it keeps nothing there (its setters do
+ * nothing), and no visitor's user stays in the process's memory.
  */
 import type { Role } from '../../domain/roles.ts';
 
@@ -12,6 +14,8 @@ export interface ClientUser {
   role: Role;
 }
 
+const IN_BROWSER = typeof document !== 'undefined';
+
 const state: { user: ClientUser | null; hasOrderDraft: boolean } = { user: null, hasOrderDraft: false };
 
 export const clientSession = {
@@ -22,9 +26,9 @@ export const clientSession = {
     return state.hasOrderDraft;
   },
   setUser(user: ClientUser | null) {
-    state.user = user;
+    if (IN_BROWSER) state.user = user;
   },
   setHasOrderDraft(value: boolean) {
-    state.hasOrderDraft = value;
+    if (IN_BROWSER) state.hasOrderDraft = value;
   },
 };

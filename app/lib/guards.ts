@@ -1,10 +1,10 @@
 /**
- * Page guards, declared per page in app/pages.ts and enforced by the root middleware on the server and in the
+ * Page guards, declared per page in domain/pages.ts and enforced by the root middleware on the server and in the
  * browser. A guard answers the path to send the visitor to, ACCESS_DENIED to answer 403 in place, or null to let
  * the page render.
  */
 import { safeRedirectPath } from '../../domain/redirects.ts';
-import type { GuardName, Page } from '../pages.ts';
+import type { GuardName, Page } from '../../domain/pages.ts';
 import type { Role } from '../../domain/roles.ts';
 
 export interface GuardUser {

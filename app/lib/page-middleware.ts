@@ -1,12 +1,12 @@
 /**
- * The root middleware: checks the locale, finds the page in the registry (app/pages.ts), applies its guard, and
+ * The root middleware: checks the locale, finds the page in the registry (domain/pages.ts), applies its guard, and
  * in the browser loads the page's translations before it renders. The same guards hold on both sides.
  */
 import { type RouterContextProvider, data, redirect } from 'react-router';
 import { requestContext } from '#request-context';
 import { isLocale } from '../../domain/locales.ts';
 import { loadNamespaces, clientI18n } from '../i18n/resources.client.ts';
-import { findPageByPattern } from '../pages.ts';
+import { findPageByPattern } from '../../domain/pages.ts';
 import { clientSession } from './client-session.ts';
 import { ACCESS_DENIED, checkGuard } from './guards.ts';
 import { namespacesForPage } from './page-namespaces.ts';

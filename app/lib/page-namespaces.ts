@@ -1,6 +1,6 @@
 /** Which translation namespaces a URL needs, from the page registry. */
 import { matchPath } from 'react-router';
-import { PAGES, type Page, pagePattern } from '../pages.ts';
+import { PAGES, type Page, pagePattern } from '../../domain/pages.ts';
 
 const BASE_NAMESPACES = ['common'];
 

@@ -3,7 +3,7 @@
  * visitor to the login page remembering where they were going. The page's guard normally did that already;
  * this keeps the loader safe on its own and its types honest.
  */
-import { type RouterContextProvider, redirect } from 'react-router';
+import { type RouterContextProvider, data, redirect } from 'react-router';
 import { requestContext } from '#request-context';
 import { loginPath } from './guards.ts';
 
@@ -22,4 +22,15 @@ export function requireUser({
     throw redirect(loginPath(params.lang ?? 'fr', url.pathname + url.search));
   }
   return { user, services };
+}
+
+/**
+ * First line of an admin page's loader: the signed-in user (else the login page), then the admin role (else 403,
+ * as the page's guard answers). The registry's guard normally did both already; this keeps each admin loader
+ * safe on its own, so a page reads admin data only where its own code says so.
+ */
+export function requireAdmin(args: Parameters<typeof requireUser>[0]) {
+  const signedIn = requireUser(args);
+  if (signedIn.user.role !== 'admin') throw data(null, { status: 403 });
+  return signedIn;
 }

@@ -1,7 +1,7 @@
 /** Orders API: the draft, the price, placing an order, and the buyer's orders. Owner-only: others get 404. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { LOCALES, isLocale } from '../../domain/locales.ts';
+import { LOCALES, isLocale, localeOr } from '../../domain/locales.ts';
 import { idParam, text } from '../../domain/schemas/common.ts';
 import { orderDraftSchema, orderSchema, priceRequestSchema } from '../../domain/schemas/order.ts';
 import { ORDER_STATUSES } from '../../domain/statuses.ts';
@@ -138,7 +138,7 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       const lang = request.query.lang ?? request.cookies.i18n;
       const created = await services.orders.create(request.user!, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
-        locale: isLocale(lang) ? lang : 'fr',
+        locale: localeOr(lang),
       });
       return reply.code(201).send({ id: created.id, redirect_url: created.redirectUrl });
     },

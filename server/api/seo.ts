@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGES, type Page } from '../../app/pages.ts';
+import { PAGES, type Page } from '../../domain/pages.ts';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS } from '../../domain/locales.ts';
 
 /** Areas behind a sign-in: nothing there is meant for an index. */

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OrderDraftData } from '../../contracts/orders.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
 import type { Address } from '../../domain/schemas/order.ts';
@@ -142,11 +143,6 @@ export const orderDrafts = pgTable('order_drafts', {
   draft: jsonb('draft').$type<OrderDraftData>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
-
-export interface OrderDraftData {
-  candidats: Record<string, unknown>[];
-  [key: string]: unknown;
-}
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const challenge = (name: string) => text(name).$type<ChallengeId>();

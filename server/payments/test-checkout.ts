@@ -4,6 +4,7 @@
  * Without test mode there is no test page: every call answers 404.
  */
 import { and, eq } from 'drizzle-orm';
+import type { TestCheckoutSession } from '../../contracts/orders.ts';
 import type { Locale } from '../../domain/locales.ts';
 import { orderReference } from '../../domain/references.ts';
 import type { Database } from '../db/client.ts';
@@ -31,7 +32,7 @@ export function createTestCheckout(deps: {
 
   return {
     /** The page's data: the signed-in buyer's test payment, or null. */
-    async session(paymentId: number, user: { id: number } | null) {
+    async session(paymentId: number, user: { id: number } | null): Promise<TestCheckoutSession | null> {
       if (!user) return null;
       try {
         const { payment, order } = await owned(paymentId, user.id);

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { emailNotVerified, forbidden, unauthorized } from '../errors.ts';
 import type { Services } from '../services/index.ts';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../services/trusted-devices.ts';
-import type { SessionUser } from '../services/sessions.ts';
+import type { SessionUser } from '../../contracts/account.ts';
 
 export const SESSION_COOKIE = 'session';
 

@@ -5,9 +5,8 @@
  * an email, the site's root) opens in the language the person last read.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale } from '../../domain/locales.ts';
-
-export const LOCALE_COOKIE = 'i18n';
+import { LOCALE_COOKIE, PREFERENCE_COOKIE_MAX_AGE } from '../../contracts/cookies.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, localeOr } from '../../domain/locales.ts';
 
 /** Paths that are not pages: the API, files, probes, and React Router's own endpoints. */
 const NOT_LOCALIZED =
@@ -44,8 +43,7 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | n
 }
 
 export function chooseLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
-  if (isLocale(cookie)) return cookie;
-  return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+  return localeOr(cookie, localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE);
 }
 
 /** The localized URL for a request, or null when the path is already localized or is not a page. */
@@ -76,7 +74,7 @@ export function localeToRemember(url: string, cookie: string | undefined): Local
 /** As long as the language switcher's cookie (app/lib/preferences.ts), which the browser must be able to write. */
 const LOCALE_COOKIE_OPTIONS = {
   path: '/',
-  maxAge: 365 * 24 * 3600,
+  maxAge: PREFERENCE_COOKIE_MAX_AGE,
   sameSite: 'lax',
   httpOnly: false,
 } as const;

@@ -21,10 +21,9 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { DISMISSED_COOKIE, parseDismissed, readCookie } from '../../app/lib/preferences.ts';
+import { DISMISSED_COOKIE, LOCALE_COOKIE, parseDismissed, readCookie } from '../../contracts/cookies.ts';
 import { isLocale } from '../../domain/locales.ts';
 import { SESSION_COOKIE } from './auth.ts';
-import { LOCALE_COOKIE } from './locale.ts';
 import { type Encoding, addVary, chooseEncoding, compressOnce, leaveUncompressed } from './compression.ts';
 import { cspNonce, dropNonce, policyWithHashes } from './security.ts';
 

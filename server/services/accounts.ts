@@ -3,6 +3,8 @@
  * could reveal whether an email has an account is the same for known and unknown addresses.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { PublicUser } from '../../contracts/account.ts';
+import type { AdminUser } from '../../contracts/admin.ts';
 import type { Locale } from '../../domain/locales.ts';
 import { normalizePhone } from '../../domain/phone.ts';
 import type { ChangePasswordInput, SignupInput, UserFields } from '../../domain/schemas/user.ts';
@@ -26,7 +28,7 @@ export const RESET_TOKEN_HOURS = 24;
 type User = typeof users.$inferSelect;
 
 /** The user as the API shows it: never a secret. */
-export function publicUser(user: User) {
+export function publicUser(user: User): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -48,8 +50,6 @@ export function publicUser(user: User) {
     pending_email: user.pendingEmail,
   };
 }
-
-export type PublicUser = ReturnType<typeof publicUser>;
 
 function scopeOf(user: Pick<User, 'role' | 'president'>): string[] {
   const scope = ['user'];
@@ -331,7 +331,7 @@ export function createAccountsService(deps: {
       });
     },
 
-    async listAdmins() {
+    async listAdmins(): Promise<AdminUser[]> {
       const rows = await db
         .select()
         .from(users)
@@ -407,5 +407,3 @@ export function createAccountsService(deps: {
     },
   };
 }
-
-export type AccountsService = ReturnType<typeof createAccountsService>;

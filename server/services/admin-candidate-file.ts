@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { auditLog, candidates, documents, orders, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { candidateRows, presentCandidateRow } from './admin-lists.ts';
+import type { CandidateDetail } from '../../contracts/admin.ts';
 
 const buyer = alias(users, 'buyer');
 
@@ -36,7 +37,7 @@ export function createCandidateFileService(deps: { db: Database }) {
   }
 
   return {
-    async candidateDetail(candidateId: number) {
+    async candidateDetail(candidateId: number): Promise<CandidateDetail> {
       const [row] = await db
         .select({
           candidate: candidates,

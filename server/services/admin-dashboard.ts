@@ -7,6 +7,7 @@ import type { AdminListId } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
 import { auditLog, candidates, homologations, laureates, orders, users } from '../db/schema.ts';
 import { listCondition } from './admin-lists.ts';
+import type { DashboardData } from '../../contracts/admin.ts';
 
 export function createAdminDashboardService(deps: { db: Database }) {
   const { db } = deps;
@@ -64,7 +65,7 @@ export function createAdminDashboardService(deps: { db: Database }) {
   }
 
   return {
-    async dashboard(now = new Date()) {
+    async dashboard(now = new Date()): Promise<DashboardData> {
       const seasonStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
       const seasonEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
       const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));

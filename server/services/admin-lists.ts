@@ -11,6 +11,7 @@ import type { AdminCandidatesQuery } from '../../domain/schemas/admin.ts';
 import { ADMIN_LISTS, type AdminListId } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, homologations, orders, users } from '../db/schema.ts';
+import type { CandidatePage, CandidateRow } from '../../contracts/admin.ts';
 
 const homologateur = alias(users, 'homologateur');
 
@@ -115,7 +116,7 @@ type ListRow = {
 };
 
 /** One row of a list: the candidate, their delivery, and their homologation with who certified it. */
-export function presentCandidateRow(row: ListRow) {
+export function presentCandidateRow(row: ListRow): CandidateRow {
   const { candidate } = row;
   return {
     id: candidate.id,
@@ -181,7 +182,7 @@ const CSV_HEADER = [
 export function createAdminListsService(deps: { db: Database }) {
   const { db } = deps;
   return {
-    async listCandidates(query: AdminCandidatesQuery) {
+    async listCandidates(query: AdminCandidatesQuery): Promise<CandidatePage> {
       const where = filters(query);
       const [rows, [totals]] = await Promise.all([
         candidateRows(db)

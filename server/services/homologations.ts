@@ -4,6 +4,7 @@
  * so concurrent homologations never share or skip a number. The rider is linked to one laureate (by email,
  * else by name and date of birth) so that repeat riders keep one palmarès.
  */
+import type { MyHomologation } from '../../contracts/account.ts';
 import { and, desc, eq, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { ageOn, calendarDateOf, formatDisplayDate, today } from '../../domain/dates.ts';
 import { localeOr } from '../../domain/locales.ts';
@@ -295,7 +296,7 @@ export function createHomologationsService(deps: {
     },
 
     /** The homologations of a signed-in rider: their laureate by account or email. */
-    async forUser(userId: number) {
+    async forUser(userId: number): Promise<MyHomologation[]> {
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) return [];
       const mine = await db
@@ -333,5 +334,3 @@ export function createHomologationsService(deps: {
     },
   };
 }
-
-export type HomologationsService = ReturnType<typeof createHomologationsService>;

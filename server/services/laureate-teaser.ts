@@ -6,27 +6,9 @@
  * and a new laureate appearing a minute later on the home page harms no one.
  */
 import { countDistinct, desc, eq, isNotNull, notExists, sql } from 'drizzle-orm';
-import type { ChallengeId } from '../../domain/ventoux.ts';
+import type { LaureateTeaser } from '../../contracts/laureates.ts';
 import type { Database } from '../db/client.ts';
 import { displayRestrictions, homologations, laureates } from '../db/schema.ts';
-
-export interface TeaserLaureate {
-  homologationId: number;
-  laureateId: number;
-  prenom: string;
-  nom: string;
-  pays: string | null;
-  epreuve: ChallengeId;
-  numero: number;
-  /** ISO 8601 UTC. */
-  homologatedAt: string;
-}
-
-export interface LaureateTeaser {
-  /** Laureates (people, not rides) with at least one publicly shown homologation. */
-  total: number;
-  latest: TeaserLaureate[];
-}
 
 /** Emails compare case-insensitively: the restriction and the laureate row may have been typed differently. */
 const isPubliclyShown = notExists(

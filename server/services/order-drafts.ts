@@ -1,7 +1,8 @@
 /** The order draft of each user: saved as the user types, read back on any page, cleared once ordered. */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { type OrderDraftData, orderDrafts } from '../db/schema.ts';
+import type { OrderDraftData } from '../../contracts/orders.ts';
+import { orderDrafts } from '../db/schema.ts';
 
 export function createOrderDraftsService({ db }: { db: Database }) {
   return {

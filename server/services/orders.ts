@@ -4,10 +4,11 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
-import { type Locale, LOCALE_TAGS, isLocale } from '../../domain/locales.ts';
+import type { PickupPoint, PresentedOrder } from '../../contracts/orders.ts';
+import { type Locale, LOCALE_TAGS, localeOr } from '../../domain/locales.ts';
 import { formatOpeningHours } from '../../domain/opening-hours.ts';
 import { normalizePhone } from '../../domain/phone.ts';
-import { priceOrder } from '../../domain/prices.ts';
+import { type Price, priceOrder } from '../../domain/prices.ts';
 import {
   candidateReference,
   orderReference,
@@ -37,7 +38,7 @@ export function presentOrder(
   order: OrderRow,
   orderCandidates: CandidateRow[],
   documentRows: { id: number; candidateId: number; kind: 'route_card' | 'frame_plate' }[],
-) {
+): PresentedOrder {
   return {
     id: order.id,
     reference: orderReference(order.id),
@@ -75,8 +76,6 @@ export function presentOrder(
     })),
   };
 }
-
-export type PresentedOrder = ReturnType<typeof presentOrder>;
 
 /**
  * What was ordered, all but the payment method: placing the same draft again (back from the provider without
@@ -188,7 +187,7 @@ export function createOrdersService(deps: {
     earliestPostalDate: (now = new Date()) => earliestPostalDate(today(now), config.postalWorkingDays),
 
     /** The pick-up points with their hours written in the reader's language. */
-    pickupPoints(locale: Locale = 'fr') {
+    pickupPoints(locale: Locale = 'fr'): PickupPoint[] {
       return config.pickupPoints.map((point) => ({
         id: point.id,
         name: point.name,
@@ -197,7 +196,7 @@ export function createOrdersService(deps: {
       }));
     },
 
-    price(count: number) {
+    price(count: number): Price {
       return priceOrder(count, config.priceCents);
     },
 
@@ -356,7 +355,7 @@ export function createOrdersService(deps: {
         orderId: order.id,
         count: candidateCount,
         price: { total: order.totalCents, currency: order.currency },
-        locale: options.locale ?? (isLocale(order.locale) ? order.locale : 'fr'),
+        locale: options.locale ?? localeOr(order.locale),
       });
     },
 

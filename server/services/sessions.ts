@@ -1,23 +1,11 @@
 /** Sessions: database rows holding a hash of the client's token, with an expiry; revocable one by one or all. */
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { SessionUser } from '../../contracts/account.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
-import type { Role } from '../../domain/roles.ts';
 
 export const SESSION_DAYS = 30;
-
-export interface SessionUser {
-  id: number;
-  email: string;
-  prenom: string;
-  nom: string;
-  role: Role;
-  president: boolean;
-  locale: string;
-  /** The owner followed the link mailed to `email` (see email-verification.ts). */
-  emailVerified: boolean;
-}
 
 export function createSessionsService({ db }: { db: Database }) {
   return {

@@ -5,6 +5,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import type { StoredTrack } from '../../contracts/tracks.ts';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import { analyseTrack } from '../../domain/track/analyse.ts';
 import type { Database } from '../db/client.ts';
@@ -20,13 +21,6 @@ export const TRACK_CHECK_LIMITS = {
 } satisfies Record<string, LimitRule>;
 
 const gzip = promisify(zlib.gzip);
-
-export interface StoredTrack {
-  candidate_id: number;
-  format: TrackAnalysis['format'];
-  uploaded_at: string;
-  analysis: TrackAnalysis;
-}
 
 interface Viewer {
   id: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGES } from '../../app/pages.ts';
+import { PAGES } from '../../domain/pages.ts';
 import { LOCALES } from '../../domain/locales.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 

@@ -12,10 +12,7 @@ import { expect, test } from './fixtures.ts';
 
 const catalogue = (locale: Locale, namespace: string) =>
   JSON.parse(
-    fs.readFileSync(
-      path.join(import.meta.dirname, `../../app/i18n/locales/${locale}/${namespace}.json`),
-      'utf8',
-    ),
+    fs.readFileSync(path.join(import.meta.dirname, `../../locales/${locale}/${namespace}.json`), 'utf8'),
   ) as { heading: string } & Record<string, unknown>;
 
 /** Each page with one figure that must be on it, whatever the language. */

@@ -14,7 +14,7 @@ import { accountPayload } from '../support/account-payload.ts';
 const PASSWORD = 'Ventoux1910';
 
 function texts(lang: string) {
-  const read = (ns: string) => JSON.parse(fs.readFileSync(`app/i18n/locales/${lang}/${ns}.json`, 'utf8'));
+  const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
   const [account, auth, validation] = [read('account'), read('auth'), read('validation')];
   return {
     emailLabel: validation.form_email as string,

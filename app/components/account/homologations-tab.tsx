@@ -1,7 +1,8 @@
 /**
- * Account page, homologations: the user's certified rides (GET /api/me/homologations), each with its number,
- * challenge, day and who certified it; an empty state leading to the rules until there is one. The list's labels
- * are shared with the admin area's (`admin` namespace), loaded with the list.
+ * Account page, homologations: the user's certified rides (read by the account page's loader, as GET
+ * /api/me/homologations answers them: only once the address is confirmed), each with its number, challenge, day
+ * and who certified it; an empty state leading to the rules until there is one. The list's labels are shared
+ * with the admin area's (`admin` namespace), loaded in the browser before the list shows.
  */
 import { Badge, Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMedal } from '@tabler/icons-react';
@@ -9,16 +10,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadNamespaces } from '../../i18n/resources.client.ts';
-import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { PresidentBadge } from '../admin/labels.tsx';
 import type { MyHomologation } from '../admin/types.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'failed'; messageKey: string }
-  | { kind: 'loaded'; homologations: MyHomologation[] };
 
 function HomologationCard({ homologation }: { homologation: MyHomologation }) {
   const { t } = useTranslation();
@@ -54,28 +49,25 @@ function HomologationCard({ homologation }: { homologation: MyHomologation }) {
   );
 }
 
-export function HomologationsTab() {
+/** `homologations` is null when the address is not confirmed yet: the list is kept for its proven owner. */
+export function HomologationsTab({ homologations }: { homologations: MyHomologation[] | null }) {
   const { t, i18n } = useTranslation();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  // Server render and first browser render agree: the list shows once its texts are there.
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
     let current = true;
-    Promise.all([
-      apiRequest<MyHomologation[]>('GET', '/api/me/homologations'),
-      loadNamespaces(i18n, i18n.language, ['admin']),
-    ])
-      .then(([homologations]) => {
-        if (current) setState({ kind: 'loaded', homologations });
-      })
-      .catch((error: unknown) => {
-        if (current) setState({ kind: 'failed', messageKey: errorMessageKey(error) });
-      });
+    loadNamespaces(i18n, i18n.language, ['admin']).then(
+      () => current && setState('ready'),
+      () => current && setState('failed'),
+    );
     return () => {
       current = false;
     };
   }, [i18n, i18n.language]);
 
-  if (state.kind === 'loading') {
+  if (homologations === null) return <FormAlert kind="error">{t('validation:email_not_verified')}</FormAlert>;
+  if (state === 'loading') {
     return (
       <Group justify="center" py="xl" role="status" aria-live="polite">
         <Loader size="sm" aria-hidden />
@@ -83,8 +75,8 @@ export function HomologationsTab() {
       </Group>
     );
   }
-  if (state.kind === 'failed') return <FormAlert kind="error">{t(state.messageKey)}</FormAlert>;
-  if (state.homologations.length > 0) {
+  if (state === 'failed') return <FormAlert kind="error">{t('validation:internal')}</FormAlert>;
+  if (homologations.length > 0) {
     return (
       <SimpleGrid
         component="ul"
@@ -96,7 +88,7 @@ export function HomologationsTab() {
         aria-label={t('account:tabs.homologations')}
         data-testid="my-homologations"
       >
-        {state.homologations.map((homologation) => (
+        {homologations.map((homologation) => (
           <HomologationCard key={homologation.id} homologation={homologation} />
         ))}
       </SimpleGrid>

@@ -3,12 +3,13 @@ import { Button, EmptyState } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OrdersList } from '../order/orders-list.tsx';
+import { OrdersList, type UserOrder } from '../order/orders-list.tsx';
 
-export function OrdersTab() {
+export function OrdersTab({ orders }: { orders: UserOrder[] }) {
   const { t, i18n } = useTranslation();
   return (
     <OrdersList
+      orders={orders}
       empty={
         <EmptyState withIndicatorBackground py="xl" data-testid="orders-empty">
           <EmptyState.Indicator>

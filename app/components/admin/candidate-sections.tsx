@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../domain/countries.ts';
 import { knownDate } from '../../../domain/dates.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import classes from './candidate-sections.module.css';
 import { useFormat } from '../../lib/format.ts';
 import { personName } from './labels.tsx';
@@ -39,7 +39,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 function useCountry() {
   const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  const locale = localeOr(i18n.language);
   return (code: string | null | undefined) => (code ? (countryName(code, locale) ?? code.toUpperCase()) : '');
 }
 

@@ -1,12 +1,23 @@
 /**
  * The shapes the admin pages read: the answers of the admin services (which the admin API sends as JSON too),
- * taken from the services' own types rather than written again, and the lists the admin URLs name.
+ * defined once in contracts/ for both sides, and the lists the admin URLs name.
  */
 import type { AdminListId } from '../../../domain/statuses.ts';
+import type { CandidateOrder, HomologationSummary } from '../../../contracts/admin.ts';
 import type { ChallengeId } from '../../../domain/ventoux.ts';
-import type { AccountsService } from '../../../server/services/accounts.ts';
-import type { AdminService } from '../../../server/services/admin.ts';
-import type { HomologationsService } from '../../../server/services/homologations.ts';
+
+export type {
+  AdminUser,
+  CandidateDetail,
+  CandidateOrder,
+  CandidatePage,
+  CandidateRecord,
+  CandidateRow,
+  DashboardData,
+  HistoryEntry,
+  HomologationSummary,
+} from '../../../contracts/admin.ts';
+export type { MyHomologation } from '../../../contracts/account.ts';
 
 /** An ISO timestamp; formatters also take a Date. */
 export type Timestamp = string | Date;
@@ -40,25 +51,8 @@ export const homologationListUrl = (lang: string, list: HomologationList) =>
 
 export type CandidateListId = AdminListId;
 
-type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-
-export type CandidatePage = Answer<AdminService['listCandidates']>;
-export type CandidateRow = CandidatePage['items'][number];
-export type HomologationSummary = NonNullable<CandidateRow['homologation']>;
 export type Homologator = NonNullable<HomologationSummary['homologateur']>;
-
-export type DashboardData = Answer<AdminService['dashboard']>;
-
-export type CandidateDetail = Answer<AdminService['candidateDetail']>;
-export type CandidateRecord = CandidateDetail['candidate'];
-export type CandidateOrder = NonNullable<CandidateDetail['order']>;
-export type HistoryEntry = CandidateDetail['history'][number];
 export type Address = NonNullable<CandidateOrder['adresse_livraison']>;
-
-export type AdminUser = Answer<AccountsService['listAdmins']>[number];
-
-/** GET /api/me/homologations, as the account page reads it. */
-export type MyHomologation = Answer<HomologationsService['forUser']>[number];
 
 export interface PrintJobStatus {
   status: 'running' | 'done' | 'failed';

@@ -2,7 +2,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../domain/countries.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { filterCountries } from './country-search.ts';
 
 export type CountrySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'defaultValue'> & {
@@ -13,7 +13,7 @@ export type CountrySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'
 
 export function CountrySelect({ value, onChange, ...props }: CountrySelectProps) {
   const { t, i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  const locale = localeOr(i18n.language);
   return (
     <Select
       searchable

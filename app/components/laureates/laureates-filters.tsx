@@ -7,7 +7,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import { countryOptions } from '../../../domain/countries.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import {
   DEFAULT_LAUREATE_SORT,
   FIRST_RIDE_YEAR,
@@ -20,7 +20,7 @@ import { type LaureatesView, laureatesSearch, parseLaureatesSearch } from './url
 export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  const locale = localeOr(i18n.language);
   const years: string[] = [];
   for (let year = lastYear; year >= FIRST_RIDE_YEAR; year--) years.push(String(year));
   const sort = formatLaureateSort(view.sort);

@@ -1,20 +1,17 @@
 /**
- * The user's orders (GET /api/orders) for the account page: status, price, delivery, and each candidate with
- * its reference, challenge, status and documents (route card and frame plate, PDF). Fetched in the browser when
- * the list is shown; the `order` texts are loaded with it where the page did not load them already.
+ * The user's orders for the account page: status, price, delivery, and each candidate with its reference,
+ * challenge, status and documents (route card and frame plate, PDF). The account page's loader reads them (the
+ * same answer as GET /api/orders); its page declares the `order` texts.
  */
-import { Anchor, Badge, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconFileTypePdf } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CandidateStatus, DeliveryMode, OrderStatus } from '../../../domain/statuses.ts';
 import type { ChallengeId } from '../../../domain/ventoux.ts';
 import type { Price } from '../../../domain/prices.ts';
-import { loadNamespaces } from '../../i18n/resources.client.ts';
-import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../forms/forms.module.css';
-import { Notice } from './notice.tsx';
 import { PayOrderButton } from './order-actions.tsx';
 
 export interface OrderDocument {
@@ -63,9 +60,6 @@ const CANDIDATE_STATUS_COLORS: Record<CandidateStatus, string> = {
   homologated: 'green',
   rejected: 'red',
 };
-
-type ListState =
-  { status: 'loading' } | { status: 'ready'; orders: UserOrder[] } | { status: 'error'; key: string };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('order');
@@ -188,44 +182,12 @@ function OrderCard({ order }: { order: UserOrder }) {
   );
 }
 
-/** The list of the user's orders; `empty` is shown when there is none yet. */
-export function OrdersList({ empty }: { empty: ReactNode }) {
-  const { t, i18n } = useTranslation('order');
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    Promise.all([
-      loadNamespaces(i18n, i18n.language, ['order']),
-      apiRequest<UserOrder[]>('GET', '/api/orders'),
-    ]).then(
-      ([, orders]) => current && setState({ status: 'ready', orders }),
-      (error: unknown) => current && setState({ status: 'error', key: errorMessageKey(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [i18n]);
-
-  if (state.status === 'loading') {
-    return (
-      <Group justify="center" py="xl" aria-busy>
-        <Loader size="sm" aria-hidden />
-        <Text c="dimmed">{t('common:loading')}</Text>
-      </Group>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <Notice color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-        {t(state.key)}
-      </Notice>
-    );
-  }
-  if (state.orders.length === 0) return empty;
+/** The list of the user's orders, as the account page's loader read them; `empty` is shown when there is none yet. */
+export function OrdersList({ orders, empty }: { orders: UserOrder[]; empty: ReactNode }) {
+  if (orders.length === 0) return empty;
   return (
     <Stack gap="md" data-testid="orders-list" className={forms.readable}>
-      {state.orders.map((order) => (
+      {orders.map((order) => (
         <OrderCard key={order.id} order={order} />
       ))}
     </Stack>

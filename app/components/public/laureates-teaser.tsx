@@ -3,7 +3,7 @@ import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { LaureateTeaser, TeaserLaureate } from '../../../server/services/laureate-teaser.ts';
+import type { LaureateTeaser, TeaserLaureate } from '../../../contracts/laureates.ts';
 import { useFormat } from '../../lib/format.ts';
 
 export interface TeaserEntry extends TeaserLaureate {

@@ -1,6 +1,8 @@
 /**
  * The account page: personal information, orders, homologations and password, one tab each. The tab is in the
  * URL (`?tab=password`, which the user menu's Settings links to), so it can be linked to and survives a reload.
+ * The loader reads what every tab shows (decision 0003: pages read through their loader); the tabs change things
+ * through the API and then have the loader read again.
  */
 import '../../styles/mantine-all.ts';
 import { Anchor, Stack, Tabs, Text } from '@mantine/core';
@@ -26,7 +28,13 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly (string 
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
-  const profile = await services.accounts.profile(user.id);
+  const [profile, orders, homologations, publicDisplay] = await Promise.all([
+    services.accounts.profile(user.id),
+    services.orders.list(user.id),
+    // As GET /api/me/homologations: only for a confirmed address (the tab says so otherwise).
+    user.emailVerified ? services.homologations.forUser(user.id) : null,
+    services.displayRestrictions.stateOf(user.email),
+  ]);
   return {
     profile: userFormValues(profile),
     verification: {
@@ -34,12 +42,15 @@ export async function loader(args: Route.LoaderArgs) {
       verified: profile.email_verified,
       pendingEmail: profile.pending_email,
     },
+    orders,
+    homologations,
+    publicDisplay,
   };
 }
 
 /**
- * Switching tabs changes only the query string: no need to fetch the profile again. An explicit revalidation
- * (same URL, after saving the profile) does fetch it: a new address asked for shows as waiting.
+ * Switching tabs changes only the query string: no need to read everything again. An explicit revalidation
+ * (same URL, after saving the profile or the public-display switch) does: a new address asked for shows as waiting.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -94,7 +105,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ProfileTab profile={loaderData.profile} />
         </Tabs.Panel>
         <Tabs.Panel value="orders">
-          <OrdersTab />
+          <OrdersTab orders={loaderData.orders} />
           <Text mt="lg">
             <Anchor component={Link} to={`/${i18n.language}/track-check`} data-testid="account-track-check">
               {t('account:trackCheckLink')}
@@ -102,12 +113,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </Text>
         </Tabs.Panel>
         <Tabs.Panel value="homologations">
-          <HomologationsTab />
+          <HomologationsTab homologations={loaderData.homologations} />
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <Stack gap="xl">
             <PasswordTab />
-            <PublicDisplaySwitch />
+            <PublicDisplaySwitch state={loaderData.publicDisplay} />
           </Stack>
         </Tabs.Panel>
       </Tabs>

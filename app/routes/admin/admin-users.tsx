@@ -1,16 +1,16 @@
 /** The administrators: who can process registrations and homologate, and who is the club's president. */
 import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { requestContext } from '#request-context';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { PresidentBadge, personName } from '../../components/admin/labels.tsx';
 import type { AdminUser } from '../../components/admin/types.ts';
 import type { Route } from './+types/admin-users';
+import { requireAdmin } from '../../lib/require-user.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = requireAdmin(args);
   const admins: AdminUser[] = await services.accounts.listAdmins();
   return { admins };
 }

@@ -8,8 +8,7 @@ import { IconArrowLeft, IconCertificate } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, data, useRevalidator } from 'react-router';
-import { requestContext } from '#request-context';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { adminListOf } from '../../../domain/statuses.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
@@ -32,6 +31,7 @@ import { StatusBadge } from '../../components/admin/labels.tsx';
 import { homologationListUrl, type CandidateDetail } from '../../components/admin/types.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
 import type { Route } from './+types/candidate';
+import { requireAdmin } from '../../lib/require-user.ts';
 
 /** A service's "no such candidate" (an error with status 404) becomes the not-found page. */
 function isNotFound(error: unknown): boolean {
@@ -40,10 +40,11 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = requireAdmin(args);
+  const { params } = args;
   const id = Number(params.candidateId);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  const { services } = context.get(requestContext);
   let detail: CandidateDetail | null;
   try {
     detail = await services.admin.candidateDetail(id);
@@ -52,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw error;
   }
   if (!detail) throw data(null, { status: 404 });
-  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const locale = localeOr(params.lang);
   const pickupPointNames = Object.fromEntries(
     services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
   );

@@ -4,7 +4,6 @@
  */
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { requestContext } from '#request-context';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import {
@@ -15,9 +14,10 @@ import {
 } from '../../components/admin/dashboard-panels.tsx';
 import type { DashboardData } from '../../components/admin/types.ts';
 import type { Route } from './+types/dashboard';
+import { requireAdmin } from '../../lib/require-user.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = requireAdmin(args);
   const dashboard: DashboardData = await services.admin.dashboard();
   return { dashboard };
 }

@@ -8,25 +8,26 @@ import { Button } from '@mantine/core';
 import { IconCertificate, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requestContext } from '#request-context';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { CandidateTable, type ColumnId } from '../../components/admin/candidate-table.tsx';
 import { ListFilters, ListPagination, ResultCount } from '../../components/admin/list-controls.tsx';
 import { apiListQuery, parseListQuery } from '../../components/admin/list-query.ts';
 import type { CandidatePage, CandidateRow, HomologationList } from '../../components/admin/types.ts';
-import { findPageByPattern } from '../../pages.ts';
+import { findPageByPattern } from '../../../domain/pages.ts';
 import type { Route } from './+types/homologations';
+import { requireAdmin } from '../../lib/require-user.ts';
 
 const COLUMNS: Record<HomologationList, readonly ColumnId[]> = {
   in_progress: ['reference', 'candidate', 'challenge', 'created_at', 'status'],
   history: ['reference', 'candidate', 'numero', 'date_passage', 'homologator', 'status'],
 };
 
-export async function loader({ pattern, request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = requireAdmin(args);
+  const { pattern, request } = args;
   const list: HomologationList =
     findPageByPattern(pattern)?.id === 'admin-homologations-history' ? 'history' : 'in_progress';
-  const { services } = context.get(requestContext);
   const query = parseListQuery(list, new URL(request.url).searchParams);
   const page: CandidatePage = await services.admin.listCandidates(apiListQuery(list, query));
   return { list, query, page };

@@ -1,8 +1,11 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/index';
+import { requireAdmin } from '../../lib/require-user.ts';
 
 /** `/administration` itself has no content: the admin guard sends admins on to the dashboard. */
-export function loader({ params }: Route.LoaderArgs) {
+export function loader(args: Route.LoaderArgs) {
+  requireAdmin(args);
+  const { params } = args;
   throw redirect(`/${params.lang}/administration/dashboard`);
 }
 

@@ -7,8 +7,7 @@ import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, useRevalidator } from 'react-router';
-import { requestContext } from '#request-context';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { BatchActions } from '../../components/admin/batch-actions.tsx';
@@ -18,6 +17,7 @@ import { apiListQuery, csvExportUrl, parseListQuery } from '../../components/adm
 import { INSCRIPTION_LISTS, type CandidatePage, type InscriptionList } from '../../components/admin/types.ts';
 import { useSelection } from '../../components/admin/use-selection.ts';
 import type { Route } from './+types/inscriptions';
+import { requireAdmin } from '../../lib/require-user.ts';
 
 const isInscriptionList = (value: string | undefined): value is InscriptionList =>
   (INSCRIPTION_LISTS as readonly (string | undefined)[]).includes(value);
@@ -32,13 +32,14 @@ const COLUMNS: readonly ColumnId[] = [
   'status',
 ];
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = requireAdmin(args);
+  const { params, request } = args;
   const list = params.list;
   if (!isInscriptionList(list)) throw data(null, { status: 404 });
-  const { services } = context.get(requestContext);
   const query = parseListQuery(list, new URL(request.url).searchParams);
   const page: CandidatePage = await services.admin.listCandidates(apiListQuery(list, query));
-  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const locale = localeOr(params.lang);
   const pickupPointNames = Object.fromEntries(
     services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
   );

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { countryName } from '../../../domain/countries.ts';
 import { today } from '../../../domain/dates.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
 import { orderSchema } from '../../../domain/schemas/order.ts';
 import type { PaymentMode } from '../../../domain/statuses.ts';
@@ -55,9 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     draft,
     price: services.orders.price(draft.candidats.length),
-    pickupPoints: services.orders.pickupPoints(
-      isLocale(args.params.lang) ? args.params.lang : DEFAULT_LOCALE,
-    ),
+    pickupPoints: services.orders.pickupPoints(localeOr(args.params.lang)),
     orderDate: today(),
     // Exactly the methods whose provider is on (never one routed to another provider).
     methods: services.payments.methods().map((method) => method.id),
@@ -80,7 +78,7 @@ function problemsByStep(errors: Record<string, string>) {
 function AddressLines({ address }: { address: AddressDraft | undefined }) {
   const { i18n } = useTranslation();
   if (!address) return null;
-  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  const locale = localeOr(i18n.language);
   // The country by its name in the page's language, as on the forms; the code only if the name is unknown.
   const country = countryName(address.pays, locale) ?? address.pays.toUpperCase();
   return (

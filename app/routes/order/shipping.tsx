@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import * as z from 'zod';
 import { isInHeatPeriod, isValidCalendarDate, today } from '../../../domain/dates.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { shippingSchema } from '../../../domain/schemas/order.ts';
 import { DELIVERY_MODES, type DeliveryMode } from '../../../domain/statuses.ts';
@@ -59,9 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     draft: readDraft(saved),
     userAddress: addressFromUser(profile),
-    pickupPoints: services.orders.pickupPoints(
-      isLocale(args.params.lang) ? args.params.lang : DEFAULT_LOCALE,
-    ),
+    pickupPoints: services.orders.pickupPoints(localeOr(args.params.lang)),
     earliestPostalDate: services.orders.earliestPostalDate(),
     orderDate: today(),
   };

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requestContext } from '#request-context';
 import { countryName } from '../../../domain/countries.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../domain/locales.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { ChallengeCards } from '../../components/public/challenge-cards.tsx';
 import { ClubHistory } from '../../components/public/club-history.tsx';
 import { HeroCarousel } from '../../components/public/hero-carousel.tsx';
@@ -22,7 +22,7 @@ const LATEST_LAUREATES = 5;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const locale = isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
+  const locale = localeOr(params.lang);
   const teaser = await services.laureateTeaser.teaser(LATEST_LAUREATES);
   return {
     teaser: {

@@ -1,11 +1,13 @@
 /**
  * The context token that carries the server's per-request values into React Router middleware and loaders.
- * Imported by the Fastify server and by the route modules through the package import `#request-context`,
- * which the SSR build keeps external, so both sides share one token (and loaders call services in-process).
+ * Imported by the Fastify server (server/plugins/pages.ts) and by the route modules through the package import
+ * `#request-context`, which the SSR build keeps external, so both sides share one token (and loaders call
+ * services in-process). It lives here, beside the types it carries, so that neither side imports the other; it
+ * must import nothing at run time but react-router, since Node loads it directly next to the built pages.
  */
 import { createContext } from 'react-router';
-import type { Services } from '../../server/services/index.ts';
-import type { SessionUser } from '../../server/services/sessions.ts';
+import type { SessionUser } from './account.ts';
+import type { LoaderServices } from './loader-services.ts';
 
 export interface PublicSettings {
   publicUrl: string;
@@ -17,7 +19,7 @@ export interface PublicSettings {
 }
 
 export interface RequestContextValue {
-  services: Services;
+  services: LoaderServices;
   user: SessionUser | null;
   settings: PublicSettings;
   /** CSP nonce of this response, for React Router's inline scripts. */

@@ -1,7 +1,9 @@
 /**
  * The page registry: every page of the site, its layout, its guard and the translation namespaces it needs.
- * routes.ts builds the route table from it, the root middleware enforces the guards from it (on the server and
- * in the browser), and the sitemap lists its public pages. Paths are relative to `/:lang/`.
+ * app/routes.ts builds the route table from it, the root middleware enforces the guards from it (on the server
+ * and in the browser), and the sitemap (server/api/seo.ts) lists its public pages. Pure data, hence in domain/:
+ * both the app and the server read it without depending on each other. Paths are relative to `/:lang/`, files
+ * to `app/`.
  */
 export const LAYOUTS = ['default', 'admin', 'blank', 'full'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];

@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALES } from '../../domain/locales.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../domain/locales.ts';
 
-const directory = path.join(import.meta.dirname, 'locales');
+const directory = import.meta.dirname;
 
 function flatten(value: unknown, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();
@@ -48,7 +48,7 @@ describe.each(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE))('locale %s'
 });
 
 it('has a French catalogue for every namespace a page declares', async () => {
-  const { PAGES } = await import('../pages.ts');
+  const { PAGES } = await import('../domain/pages.ts');
   const declared = new Set(PAGES.flatMap((page) => page.ns));
   expect([...declared].filter((namespace) => !namespaces.includes(namespace))).toEqual([]);
 });

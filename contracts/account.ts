@@ -1,0 +1,55 @@
+/**
+ * What crosses the wire about a person's own account: the session's user (guards, pages), the account's fields
+ * (GET /api/me, the account page) and their homologations (GET /api/me/homologations, the account page). The
+ * services declare these as their answers, so the server and the pages are checked against one definition.
+ */
+import type { CIVILITES } from '../domain/schemas/common.ts';
+import type { Role } from '../domain/roles.ts';
+import type { ChallengeId } from '../domain/ventoux.ts';
+
+/** The signed-in user of a request, as the session gives it. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  prenom: string;
+  nom: string;
+  role: Role;
+  president: boolean;
+  locale: string;
+  /** The owner followed the link mailed to `email` (see server/services/email-verification.ts). */
+  emailVerified: boolean;
+}
+
+/** The account's own fields, as its owner reads and edits them. */
+export interface PublicUser {
+  id: number;
+  email: string;
+  role: Role;
+  president: boolean;
+  scope: string[];
+  civilite: (typeof CIVILITES)[number];
+  nom: string;
+  prenom: string;
+  date_naissance: string | null;
+  tel: string;
+  adresse: string;
+  complement: string;
+  cp: string;
+  ville: string;
+  pays: string;
+  nationalite: string;
+  email_verified: boolean;
+  pending_email: string | null;
+}
+
+/** One homologation of the signed-in person, newest first in the list. */
+export interface MyHomologation {
+  id: number;
+  numero: number;
+  epreuve: ChallengeId;
+  date_passage: string | null;
+  /** ISO 8601 UTC. */
+  homologatedAt: string;
+  candidateReference: string | null;
+  certifiedBy: { name: string; president: boolean } | null;
+}

@@ -1,0 +1,138 @@
+/**
+ * What crosses the wire in the admin area: the candidate lists, a candidate's file, the dashboard and the
+ * administrators. The admin API sends them as JSON and the admin pages' loaders read them in-process; the
+ * services declare these as their answers, so both sides are checked against one definition.
+ */
+import type { CIVILITES } from '../domain/schemas/common.ts';
+import type { CandidateStatus, DeliveryMode, OrderStatus } from '../domain/statuses.ts';
+import type { Address } from '../domain/schemas/order.ts';
+import type { ChallengeId } from '../domain/ventoux.ts';
+import type { DocumentLink } from './orders.ts';
+
+/** A person named in the admin screens (who certified, who acted). */
+export interface Person {
+  id: number;
+  name: string;
+}
+
+export interface HomologationSummary {
+  id: number;
+  numero: number;
+  epreuve: string;
+  date_passage: string | null;
+  homologateur: (Person & { president: boolean }) | null;
+}
+
+/** One line of a candidate list. */
+export interface CandidateRow {
+  id: number;
+  reference: string;
+  nom: string;
+  prenom: string;
+  email: string;
+  epreuve: ChallengeId;
+  created_at: string;
+  date_livraison: string | null;
+  mode_livraison: string | null;
+  point_retrait: string | null;
+  statut: CandidateStatus;
+  ville: string;
+  pays: string;
+  rejectionReason: string | null;
+  homologation: HomologationSummary | null;
+}
+
+export interface CandidatePage {
+  items: CandidateRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The candidate's own fields; the scan token stays secret (it is only ever printed as the QR code). */
+export interface CandidateRecord {
+  id: number;
+  orderId: number | null;
+  commande_index: number;
+  reference: string;
+  epreuve: ChallengeId;
+  civilite: (typeof CIVILITES)[number];
+  nom: string;
+  prenom: string;
+  email: string;
+  portable: string;
+  date_naissance: string;
+  adresse: string;
+  complement: string;
+  code_postal: string;
+  ville: string;
+  pays: string;
+  nationalite: string;
+  attestation_condition_physique: boolean;
+  attestation_assurance: boolean;
+  autorisation_parentale: boolean;
+  certificat_medical: boolean;
+  statut: CandidateStatus;
+  date_passage: string | null;
+  epreuve_realisee: ChallengeId | null;
+  commentaire: string | null;
+  rejectionReason: string | null;
+  created_at: string;
+  processed_at: string | null;
+  card_received_at: string | null;
+  documents_sent_at: string | null;
+}
+
+export interface CandidateOrder {
+  id: number;
+  reference: string;
+  status: OrderStatus;
+  mode_livraison: DeliveryMode;
+  date_livraison: string;
+  point_retrait: string | null;
+  adresse_livraison: Address;
+  adresse_facturation: Address;
+  buyer: { id: number; email: string; nom: string; prenom: string } | null;
+}
+
+/** One line of the audit log about a candidate or its order. */
+export interface HistoryEntry {
+  id: number;
+  action: string;
+  actor: Person | null;
+  createdAt: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface CandidateDetail {
+  candidate: CandidateRecord;
+  order: CandidateOrder | null;
+  documents: DocumentLink[];
+  homologation: HomologationSummary | null;
+  history: HistoryEntry[];
+}
+
+export interface DashboardData {
+  counts: { traitements: number; email: number; retrait: number; in_progress: number };
+  season: { from: string; to: string; orders: number; revenueCents: number; currency: string };
+  laureatesTotal: number;
+  monthly: { month: string; registrations: number; homologations: number }[];
+  latestActions: {
+    id: number;
+    action: string;
+    entity: string;
+    entityId: string;
+    actor: Person | null;
+    createdAt: string;
+  }[];
+}
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  nom: string;
+  prenom: string;
+  president: boolean;
+  createdAt: string;
+}

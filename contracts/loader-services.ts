@@ -1,0 +1,65 @@
+/**
+ * The services as the page loaders see them: only the reads the pages make, each with the answer type both
+ * sides share. The server's services (server/services/index.ts) are handed over as this interface in
+ * server/plugins/pages.ts, so tsc checks they satisfy it, while the app never depends on server code.
+ */
+import type { Locale } from '../domain/locales.ts';
+import type { PaymentMethod } from '../domain/payment-methods.ts';
+import type { AdminCandidatesQuery } from '../domain/schemas/admin.ts';
+import type { PublicDisplay } from '../domain/schemas/display-restriction.ts';
+import type { LaureatesPage, LaureatesQuery, Palmares } from '../domain/schemas/laureates.ts';
+import type { Statistics } from '../domain/schemas/statistics.ts';
+import type { MyHomologation, PublicUser } from './account.ts';
+import type { AdminUser, CandidateDetail, CandidatePage, DashboardData } from './admin.ts';
+import type { LaureateTeaser } from './laureates.ts';
+import type { OrderDraftData, PickupPoint, PresentedOrder, TestCheckoutSession } from './orders.ts';
+import type { Price } from '../domain/prices.ts';
+import type { StoredTrack } from './tracks.ts';
+
+export interface LoaderServices {
+  accounts: {
+    profile(userId: number): Promise<PublicUser>;
+    listAdmins(): Promise<AdminUser[]>;
+  };
+  admin: {
+    listCandidates(query: AdminCandidatesQuery): Promise<CandidatePage>;
+    candidateDetail(candidateId: number): Promise<CandidateDetail>;
+    dashboard(): Promise<DashboardData>;
+  };
+  homologations: {
+    forUser(userId: number): Promise<MyHomologation[]>;
+  };
+  displayRestrictions: {
+    stateOf(email: string): Promise<PublicDisplay>;
+  };
+  laureateTeaser: {
+    teaser(limit: number): Promise<LaureateTeaser>;
+  };
+  laureates: {
+    list(query: LaureatesQuery): Promise<LaureatesPage>;
+    findPalmares(laureateId: number): Promise<Palmares | null>;
+  };
+  statistics: {
+    count(): Promise<Statistics>;
+  };
+  orderDrafts: {
+    get(userId: number): Promise<OrderDraftData | null>;
+    hasCandidates(userId: number): Promise<boolean>;
+  };
+  orders: {
+    list(userId: number): Promise<PresentedOrder[]>;
+    get(userId: number, orderId: number): Promise<PresentedOrder>;
+    pickupPoints(locale?: Locale): PickupPoint[];
+    price(count: number): Price;
+    earliestPostalDate(): string;
+  };
+  payments: {
+    methods(): PaymentMethod[];
+    testCheckout: {
+      session(paymentId: number, user: { id: number } | null): Promise<TestCheckoutSession | null>;
+    };
+  };
+  tracks: {
+    forCandidate(candidateId: number): Promise<StoredTrack | null>;
+  };
+}
