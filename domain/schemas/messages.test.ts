@@ -8,7 +8,7 @@ import { ERROR_MESSAGE_KEYS } from '../errors.ts';
 import { LOCALES } from '../locales.ts';
 
 const domainDir = join(import.meta.dirname, '..');
-const localesDir = join(domainDir, '..', 'app', 'i18n', 'locales');
+const localesDir = join(domainDir, '..', 'locales');
 
 /** The catalogue with nested groups flattened to dotted keys ('form.title'). */
 function catalogue(locale: string): Record<string, string> {
