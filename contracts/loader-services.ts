@@ -38,6 +38,8 @@ export interface LoaderServices {
   laureates: {
     list(query: LaureatesQuery): Promise<LaureatesPage>;
     findPalmares(laureateId: number): Promise<Palmares | null>;
+    /** Administrators only: full birth dates by laureate id. */
+    birthDates(laureateIds: readonly number[]): Promise<Record<number, string | null>>;
   };
   statistics: {
     count(): Promise<Statistics>;

@@ -8,7 +8,7 @@
  * index, a page (its rows, each rider's counts and the total) is one statement, one round trip, and pages and
  * totals are kept a short while.
  */
-import { and, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type {
   LaureateRow,
   LaureateSortKey,
@@ -16,6 +16,7 @@ import type {
   LaureatesQuery,
   Palmares,
 } from '../../domain/schemas/laureates.ts';
+import { knownDate } from '../../domain/dates.ts';
 import { containsPattern, searchWords } from '../../domain/search.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Database } from '../db/client.ts';
@@ -302,6 +303,19 @@ export function createLaureatesService({
     },
 
     findPalmares,
+
+    /**
+     * For administrators only (decision 0020): the full birth date of the given laureates, null where unknown.
+     * The public ranking and palmarès never select it; the ranking page asks for it when an administrator views it.
+     */
+    async birthDates(laureateIds: readonly number[]): Promise<Record<number, string | null>> {
+      if (laureateIds.length === 0) return {};
+      const rows = await db
+        .select({ id: laureates.id, date: laureates.date_naissance })
+        .from(laureates)
+        .where(inArray(laureates.id, [...new Set(laureateIds)]));
+      return Object.fromEntries(rows.map((row) => [row.id, knownDate(row.date)]));
+    },
 
     /** Every homologation of one rider; 404 for an unknown rider or one who hid their results. */
     async palmares(laureateId: number): Promise<Palmares> {

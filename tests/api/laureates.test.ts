@@ -320,3 +320,18 @@ describe('GET /api/laureates/:laureateId (palmarès)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/laureates/abc' })).statusCode).toBe(400);
   });
 });
+
+describe('full birth dates, for administrators only (decision 0020)', () => {
+  it('are read by laureate id, with unknown dates as null', async () => {
+    const [zorn] = (await list({ q: 'zorn' })).items;
+    const [dupont] = (await list({ q: 'dupont' })).items;
+    const dates = await t.services.laureates.birthDates([zorn!.laureateId, dupont!.laureateId, 999_999]);
+    expect(dates).toEqual({ [zorn!.laureateId]: '1980-01-01', [dupont!.laureateId]: null });
+    expect(await t.services.laureates.birthDates([])).toEqual({});
+  });
+
+  it('never reach the public answers', async () => {
+    const page = await list({ q: 'zorn' });
+    expect(JSON.stringify(page)).not.toContain('1980-01-01');
+  });
+});

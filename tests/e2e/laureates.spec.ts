@@ -145,3 +145,34 @@ test('on a phone the table scrolls sideways with the rank and surname in view', 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });
+
+test('an administrator sees the full birth date where the public sees the year', async ({
+  page,
+  browser,
+}) => {
+  // The first demo rider with a known birth date (some are left unknown on purpose).
+  const rider = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    .map((index) => demoLaureate(index))
+    .find((person) => person.date_naissance !== null)!;
+  const search = `/gb/laureates?q=${encodeURIComponent(normalizeSearchText(`${rider.prenom} ${rider.nom}`))}`;
+  const fullDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${rider.date_naissance}T00:00:00Z`),
+  );
+
+  await page.goto(search);
+  await hydrated(page);
+  await expect(rows(page).first().getByTestId('laureate-birth')).toHaveText(
+    rider.date_naissance!.slice(0, 4),
+  );
+  await expect(page.getByTestId('laureates-table')).not.toContainText(fullDate);
+
+  const admin = await browser.newPage();
+  const login = await admin.request.post('/api/login', {
+    data: { email: 'admin@e2e.test', password: 'Admin1910x' },
+  });
+  expect(login.status()).toBe(200);
+  await admin.goto(search);
+  await hydrated(admin);
+  await expect(rows(admin).first().getByTestId('laureate-birth')).toHaveText(fullDate);
+  await admin.close();
+});

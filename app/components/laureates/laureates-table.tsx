@@ -71,10 +71,20 @@ function SortHeader({
   );
 }
 
-export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: LaureateRow[] }) {
+export function LaureatesTable({
+  view,
+  rows,
+  birthDates = null,
+}: {
+  view: LaureatesView;
+  rows: LaureateRow[];
+  /** Administrators only: the full birth date by laureate id, shown instead of the year (decision 0020). */
+  birthDates?: Record<number, string | null> | null;
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const labels = useLaureateLabels();
+  const birthDateText = (date: string | null | undefined) => (date ? format.date(date) : '-');
   const lang = i18n.language;
   return (
     <div className={classes.region} role="region" aria-label={t('laureates:table.label')} tabIndex={0}>
@@ -105,7 +115,9 @@ export function LaureatesTable({ view, rows }: { view: LaureatesView; rows: Laur
                 </th>
                 <td>{row.prenom}</td>
                 <td>{labels.civilite(row.civilite)}</td>
-                <td className={classes.number}>{row.birth_year ?? '-'}</td>
+                <td className={classes.number} data-testid="laureate-birth">
+                  {birthDates ? birthDateText(birthDates[row.laureateId]) : (row.birth_year ?? '-')}
+                </td>
                 <td className={classes.number}>
                   <Text span fw={700} inherit>
                     {row.total}

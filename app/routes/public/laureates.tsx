@@ -1,6 +1,7 @@
 /**
  * The ranking of laureates: one row per homologation, server-rendered from the address (search, filters, sort,
- * page), so any view can be shared and reloaded as it is.
+ * page), so any view can be shared and reloaded as it is. Administrators see each rider's full birth date where
+ * the public sees the year (decision 0020); their pages are never kept by the page cache.
  */
 import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -15,15 +16,19 @@ import { PublicIntro } from '../../components/public/public-intro.tsx';
 import type { Route } from './+types/laureates';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const { services, user } = context.get(requestContext);
   const query = parseLaureatesSearch(new URL(request.url).searchParams);
   const result = await services.laureates.list(query);
-  return { view: query, result, lastYear: Number(today().slice(0, 4)) };
+  const birthDates =
+    user?.role === 'admin'
+      ? await services.laureates.birthDates(result.items.map((row) => row.laureateId))
+      : null;
+  return { view: query, result, birthDates, lastYear: Number(today().slice(0, 4)) };
 }
 
 export default function LaureatesPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { view, result, lastYear } = loaderData;
+  const { view, result, birthDates, lastYear } = loaderData;
   const pastTheEnd = result.items.length === 0 && result.total > 0;
   return (
     <>
@@ -42,7 +47,9 @@ export default function LaureatesPage({ loaderData }: Route.ComponentProps) {
             </Button>
           </Stack>
         )}
-        {result.items.length > 0 && <LaureatesTable view={view} rows={result.items} />}
+        {result.items.length > 0 && (
+          <LaureatesTable view={view} rows={result.items} birthDates={birthDates} />
+        )}
         <LaureatesPagination view={view} total={result.total} />
       </Stack>
     </>
