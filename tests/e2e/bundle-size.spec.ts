@@ -3,7 +3,8 @@
  * the client entry and the modules of every route from the root to the page, each file counted once, gzip.
  * Targets (issue 13): 170 KB per public page, 200 KB for the statistics. Where a page is not there yet, its
  * ceiling is today's size, so it can only shrink; docs/decisions/0026-public-page-loading.md says what holds
- * each of them above the target.
+ * each of them above the target. (They were raised by 1–1.5 KB once, knowingly: the one formatting hook,
+ * app/lib/format.ts, binds every formatter of domain/format.ts, so each page carries all of them.)
  *
  * Stylesheets block the first paint, so the public pages have a CSS budget too: they load only the Mantine styles
  * they use (app/styles/mantine-public.ts); the full Mantine set (34 KB gzip on its own) must never reach them.
@@ -27,12 +28,12 @@ interface Manifest {
 
 const TARGET_KB = 170;
 const CEILINGS_KB: Record<string, number> = {
-  home: 188, // the carousel (embla) and its autoplay
-  roads: 178,
-  rules: 181, // the tabs
-  club: 174,
-  privacy: 173,
-  laureates: 222, // zod (to read the view from the address), Pagination, the country names of six languages
+  home: 190, // the carousel (embla) and its autoplay
+  roads: 179,
+  rules: 182, // the tabs
+  club: 176,
+  privacy: 174,
+  laureates: 223, // zod (to read the view from the address), Pagination, the country names of six languages
   stats: 200,
 };
 
