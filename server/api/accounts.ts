@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { LOCALES, type Locale, isLocale } from '../../domain/locales.ts';
+import { LOCALES, type Locale, isLocale, localeOr } from '../../domain/locales.ts';
 import { emailField, text } from '../../domain/schemas/common.ts';
 import {
   changePasswordSchema,
@@ -31,8 +31,7 @@ import { dataResponse, errorResponse, userResponse } from './schemas.ts';
 const langQuery = z.object({ lang: z.enum(LOCALES).optional() });
 
 function requestLocale(lang: string | undefined, cookie: string | undefined): Locale {
-  if (isLocale(lang)) return lang;
-  return isLocale(cookie) ? cookie : 'fr';
+  return localeOr(lang, localeOr(cookie));
 }
 
 const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {

@@ -80,5 +80,3 @@ export function createAccountDeletionService({ db }: { db: Database }) {
     },
   };
 }
-
-export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;
