@@ -13,32 +13,16 @@ import {
   roadById,
 } from '../../../domain/ventoux.ts';
 import { AscentProfile } from '../public/ascent-profile.tsx';
-import { localeTag, useFormat } from '../public/format.ts';
+import { useFormat } from '../public/format.ts';
 import { TrackMap } from './track-map.tsx';
+import { useTrackTimes } from './track-times.ts';
 import classes from './track.module.css';
 
-const VERDICT_COLOURS: Record<Verdict, string> = {
+export const VERDICT_COLOURS: Record<Verdict, string> = {
   complete: 'green.9',
   incomplete: 'gray.7',
   needs_review: 'orange.9',
 };
-
-function useTimes() {
-  const { i18n } = useTranslation();
-  const tag = localeTag(i18n.language);
-  const clock = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'Europe/Paris' });
-  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Europe/Paris' });
-  return {
-    clock: (iso: string | null) => (iso ? clock.format(new Date(iso)) : '—'),
-    /** A calendar day (YYYY-MM-DD) read at noon, so no time zone moves it. */
-    day: (date: string) => day.format(new Date(`${date}T12:00:00Z`)),
-    duration: (seconds: number | null) => {
-      if (seconds === null) return '—';
-      const minutes = Math.round(seconds / 60);
-      return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
-    },
-  };
-}
 
 /** The ascent's own kilometre profile as a road, so the roads page's drawing serves unchanged. */
 function ascentAsRoad(ascent: TrackAscent, index: number): Road | null {
@@ -53,10 +37,10 @@ function ascentAsRoad(ascent: TrackAscent, index: number): Road | null {
   };
 }
 
-function ProblemText({ problem }: { problem: TrackProblem }) {
+export function ProblemText({ problem }: { problem: TrackProblem }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const times = useTimes();
+  const times = useTrackTimes();
   return (
     <>
       {t(`track:problems.${problem.code}`, {
@@ -78,12 +62,12 @@ export function TrackReport({
   headingOrder = 2,
 }: {
   analysis: TrackAnalysis;
-  headingOrder?: 2 | 3;
+  headingOrder?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const times = useTimes();
-  const sub = (headingOrder + 1) as 3 | 4;
+  const times = useTrackTimes();
+  const sub = (headingOrder + 1) as 3 | 4 | 5;
   const lowest = Math.min(...analysis.ascents.flatMap((a) => a.profile?.map((p) => p.altitude_m) ?? []), 600);
   const domain: [number, number] = [Math.floor(lowest / 250) * 250, SUMMIT_ALTITUDE_M + 90];
 
