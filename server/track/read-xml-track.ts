@@ -66,12 +66,13 @@ class PointColumns {
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 type Field = 'lat' | 'lon' | 'ele' | 'time';
+type XmlFormat = Extract<TrackFormat, 'gpx' | 'tcx'>;
 
 /**
  * Where a value sits, relative to its point element: GPX `trkpt`/`rtept` > `ele`, `time` (lat and lon are
  * attributes); TCX `Trackpoint` > `AltitudeMeters`, `Time`, `Position` > `LatitudeDegrees`, `LongitudeDegrees`.
  */
-const FIELDS: Record<TrackFormat & ('gpx' | 'tcx'), Record<string, Field>> = {
+const FIELDS: Record<XmlFormat, Record<string, Field>> = {
   gpx: { ele: 'ele', time: 'time' },
   tcx: {
     AltitudeMeters: 'ele',
@@ -82,14 +83,14 @@ const FIELDS: Record<TrackFormat & ('gpx' | 'tcx'), Record<string, Field>> = {
 };
 
 export interface XmlTrack {
-  format: 'gpx' | 'tcx';
+  format: XmlFormat;
   /** Raw points, not yet checked for range or missing times. */
   points: TrackPoint[];
 }
 
 export function readXmlTrack(bytes: Uint8Array): XmlTrack {
   const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
-  let format: 'gpx' | 'tcx' | null = null;
+  let format: XmlFormat | null = null;
   const recorded = new PointColumns(); // GPX trkpt, TCX Trackpoint
   const planned = new PointColumns(); // GPX rtept: used only when the file has no recorded track
   let depth = 0;
