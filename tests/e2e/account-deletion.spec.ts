@@ -4,6 +4,7 @@
  * and desktop widths, with screenshots of the dialog.
  */
 import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { accountPayload } from '../support/account-payload.ts';
 import { expect, test } from './fixtures.ts';
 import { waitForHydration } from './hydration.ts';
@@ -11,6 +12,10 @@ import { waitForHydration } from './hydration.ts';
 test.describe('deleting the account', () => {
   // The wrong password answers 400, which the browser reports in its console.
   test.use({ expectedErrors: [/status of 400/] });
+  test.beforeEach(async ({ context, baseURL }) => {
+    // The cookie notice floats over the bottom of the page; the journey is not about it.
+    await context.addCookies([{ name: 'dismissed', value: 'cookies.medals.new-account', url: baseURL! }]);
+  });
 
   for (const width of [360, 1280]) {
     test(`a member deletes the account after a wrong password, at ${width} px`, async ({ page }) => {
@@ -34,6 +39,13 @@ test.describe('deleting the account', () => {
       await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
       await expect(dialog).toContainText('Vérifiez le mot de passe actuel et réessayez.');
       await page.screenshot({ path: `test-results/account-deletion-${width}.png` });
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(
+        axe.violations.map((violation) => ({
+          rule: violation.id,
+          targets: violation.nodes.map((node) => node.target),
+        })),
+      ).toEqual([]);
 
       await field.fill(password);
       await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();

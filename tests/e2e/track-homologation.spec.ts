@@ -6,6 +6,7 @@
  * widths, with screenshots of the panel.
  */
 import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { accountPayload } from '../support/account-payload.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
@@ -101,6 +102,13 @@ test('the buyer attaches the ride, the volunteer reads it in the homologation pa
   await expect(report.getByTestId('track-ascents').locator('tbody tr')).toHaveCount(3);
   await expect(report.getByTestId('track-line')).toBeVisible();
   await panel.screenshot({ path: 'test-results/homologation-track-1280-expanded.png' });
+  const axe = await new AxeBuilder({ page: desk }).include('[data-testid="homologation-form"]').analyze();
+  expect(
+    axe.violations.map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target),
+    })),
+  ).toEqual([]);
 
   await desk.setViewportSize({ width: 360, height: 800 });
   await summary.getByTestId('summary-toggle').click();
