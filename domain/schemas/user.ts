@@ -99,6 +99,13 @@ export const changePasswordSchema = z
   .superRefine((value, ctx) => reportIssues(ctx, passwordMismatch(value)), EVEN_WITH_FIELD_ERRORS);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** DELETE /api/account: the password confirms that the person at the keyboard owns the account. */
+export const deleteAccountSchema = z.object({
+  current_password: text('validation:current_password_required')
+    .min(1, 'validation:current_password_required')
+    .max(1000),
+});
+
 /** POST /api/account/forgot-password: `lang` chooses the language of the email. */
 export const forgotPasswordSchema = z.object({
   email: emailField(),

@@ -1,10 +1,14 @@
-/** Accounts API: sign-up, sign-in, sign-out, the current user, password change, forgotten password and reset. */
+/**
+ * Accounts API: sign-up, sign-in, sign-out, the current user, password change, forgotten password and reset, and
+ * deleting one's account.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { LOCALES, type Locale, isLocale, localeOr } from '../../domain/locales.ts';
 import { emailField, text } from '../../domain/schemas/common.ts';
 import {
   changePasswordSchema,
+  deleteAccountSchema,
   forgotPasswordSchema,
   loginSchema,
   profileUpdateSchema,
@@ -138,6 +142,28 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
     },
     async (request, reply) => {
       await services.accounts.changePassword(request.user!.id, request.body, request.sessionToken);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/account',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        description:
+          'Deletes the signed-in account and its personal data after checking current_password; paid orders stay, ' +
+          'without their owner, for the accounts. Every session ends and the session cookie is cleared.',
+        body: deleteAccountSchema,
+        response: { 204: z.null(), 400: errorResponse, 401: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      // Sessions go with the account (on delete cascade).
+      await services.accountDeletion.deleteAccount(request.user!.id, request.body.current_password);
+      clearSessionCookie(reply, secureCookie);
       return reply.code(204).send(null);
     },
   );

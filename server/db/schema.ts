@@ -152,9 +152,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     mode_livraison: text('mode_livraison').$type<DeliveryMode>().notNull(),
     date_livraison: date('date_livraison', { mode: 'string' }).notNull(),

@@ -58,7 +58,7 @@ function scopeOf(user: Pick<User, 'role' | 'president'>): string[] {
   return scope;
 }
 
-const wrongCurrentPassword = () =>
+export const wrongCurrentPassword = () =>
   new AppError(400, 'wrong_current_password', 'The current password is not correct', {
     fields: { current_password: 'validation:wrong_current_password' },
   });

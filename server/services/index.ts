@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
 import { createProviders, type Providers } from '../payments/index.ts';
+import { createAccountDeletionService } from './account-deletion.ts';
 import { createAccountsService } from './accounts.ts';
 import type { AdminService } from './admin.ts';
 import { createCandidateFileService } from './admin-candidate-file.ts';
@@ -100,6 +101,7 @@ export function createServices(deps: ServiceDependencies) {
       emailVerification,
       trustedDevices,
     }),
+    accountDeletion: createAccountDeletionService({ db }),
     orderDrafts,
     documents,
     payments,

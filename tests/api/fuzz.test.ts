@@ -182,6 +182,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     password: 'Ventoux2000',
     password_confirmation: 'Ventoux2000',
   }),
+  'DELETE /api/account': () => ({ current_password: 'Wrong-password1' }),
   'POST /api/account/forgot-password': () => ({ email: user.email, lang: 'fr' }),
   'POST /api/account/reset-password/{email}/{token}': () => ({ password: 'Ventoux2000' }),
   'POST /api/public-display-restriction': () => ({ email: user.email, lang: 'fr' }),

@@ -2,7 +2,8 @@
  * Judging a returned route card on the candidate's page: the homologation form (day of the ride, the challenge
  * actually completed, a comment) with its two outcomes, homologate (a number is assigned) or reject (the reason
  * is emailed to the rider); once homologated, the record with its number and homologator, whose date and comment
- * can be corrected but never its number.
+ * can be corrected but never its number. Both show the track check of the ride's GPS file, when the candidate file
+ * passes it, in a few lines with the full report on demand: it is where the volunteer decides.
  */
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconCertificate, IconCheck, IconPencil, IconX } from '@tabler/icons-react';
@@ -11,9 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { today } from '../../../domain/dates.ts';
 import { COMMENT_MAX } from '../../../domain/schemas/admin.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
+import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
 import { ApiError } from '../../lib/api/client.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
+import { TrackSummary } from '../track/track-summary.tsx';
 import { AdminModal } from './admin-modal.tsx';
 import { adminApi } from '../../lib/api/admin.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -94,9 +97,12 @@ function RejectDialog({
 
 export function HomologationForm({
   candidate,
+  track,
   onDone,
 }: {
   candidate: CandidateRecord;
+  /** The attached file's analysis, null when none is attached; left out, nothing is said of a track. */
+  track?: TrackAnalysis | null;
   onDone: (outcome: JudgementOutcome) => void;
 }) {
   const { t } = useTranslation();
@@ -144,6 +150,7 @@ export function HomologationForm({
             </Text>
           </div>
           {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+          {track !== undefined && <TrackSummary analysis={track} />}
           <TextInput
             type="date"
             label={t('admin:homologation.datePassage')}
@@ -299,10 +306,13 @@ function CorrectionForm({
 export function HomologationRecord({
   candidate,
   homologation,
+  track,
   onDone,
 }: {
   candidate: CandidateRecord;
   homologation: HomologationSummary;
+  /** As for the form: the attached file's analysis, null when none. */
+  track?: TrackAnalysis | null;
   onDone: (outcome: JudgementOutcome) => void;
 }) {
   const { t } = useTranslation();
@@ -342,6 +352,7 @@ export function HomologationRecord({
             <CertifiedBy homologator={homologation.homologateur} />
           </div>
         </Group>
+        {track !== undefined && <TrackSummary analysis={track} />}
         {candidate.commentaire && (
           <Text size="sm">
             <Text span fw={700}>

@@ -15,26 +15,15 @@ import {
 import { useFormat } from '../../lib/format.ts';
 import { AscentProfile } from '../public/ascent-profile.tsx';
 import { TrackMap } from './track-map.tsx';
+import { useTrackTimes } from './track-times.ts';
 import classes from './track.module.css';
 
-const VERDICT_COLOURS: Record<Verdict, string> = {
-  complete: 'green.9',
+export const VERDICT_COLOURS: Record<Verdict, string> = {
+  // teal.9 rather than green.9: white bold small text needs 4.5:1 (green.9 falls just short).
+  complete: 'teal.9',
   incomplete: 'gray.7',
   needs_review: 'orange.9',
 };
-
-function useTimes() {
-  const format = useFormat();
-  return {
-    clock: (iso: string | null) => (iso ? format.time(iso) : '—'),
-    day: (date: string) => format.date(date),
-    duration: (seconds: number | null) => {
-      if (seconds === null) return '—';
-      const minutes = Math.round(seconds / 60);
-      return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
-    },
-  };
-}
 
 /** The ascent's own kilometre profile as a road, so the roads page's drawing serves unchanged. */
 function ascentAsRoad(ascent: TrackAscent, index: number): Road | null {
@@ -49,10 +38,10 @@ function ascentAsRoad(ascent: TrackAscent, index: number): Road | null {
   };
 }
 
-function ProblemText({ problem }: { problem: TrackProblem }) {
+export function ProblemText({ problem }: { problem: TrackProblem }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const times = useTimes();
+  const times = useTrackTimes();
   return (
     <>
       {t(`track:problems.${problem.code}`, {
@@ -74,12 +63,12 @@ export function TrackReport({
   headingOrder = 2,
 }: {
   analysis: TrackAnalysis;
-  headingOrder?: 2 | 3;
+  headingOrder?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const times = useTimes();
-  const sub = (headingOrder + 1) as 3 | 4;
+  const times = useTrackTimes();
+  const sub = (headingOrder + 1) as 3 | 4 | 5;
   const lowest = Math.min(...analysis.ascents.flatMap((a) => a.profile?.map((p) => p.altitude_m) ?? []), 600);
   const domain: [number, number] = [Math.floor(lowest / 250) * 250, SUMMIT_ALTITUDE_M + 90];
 
@@ -112,7 +101,8 @@ export function TrackReport({
         </Group>
       </section>
 
-      <section aria-labelledby="track-ascents">
+      {/* Not a section: the scrolling table is the region of that name (one landmark per name). */}
+      <div>
         <Title order={sub} id="track-ascents" mb="xs">
           {t('track:ascents.heading')}
         </Title>
@@ -154,7 +144,7 @@ export function TrackReport({
             </table>
           </div>
         )}
-      </section>
+      </div>
 
       <section aria-labelledby="track-problems">
         <Title order={sub} id="track-problems" mb="xs">

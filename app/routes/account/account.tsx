@@ -9,6 +9,7 @@ import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { IconLock, IconMedal, IconReceipt, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { DeleteAccount } from '../../components/account/delete-account.tsx';
 import { EmailVerificationNotice } from '../../components/account/email-verification-notice.tsx';
 import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
 import { OrdersTab } from '../../components/account/orders-tab.tsx';
@@ -103,6 +104,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileTab profile={loaderData.profile} />
+          <DeleteAccount />
         </Tabs.Panel>
         <Tabs.Panel value="orders">
           <OrdersTab orders={loaderData.orders} />

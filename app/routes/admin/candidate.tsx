@@ -1,7 +1,7 @@
 /**
  * A candidate's file: who they are, what they registered for, the order and its delivery, the documents and
  * the history of every change. When the route card is back (card_received) the page is where the card is judged;
- * once homologated, where the record is corrected.
+ * once homologated, where the record is corrected. The GPS track's report sits in that panel when there is one.
  */
 import { Alert, Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCertificate } from '@tabler/icons-react';
@@ -116,6 +116,9 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
   const { detail, pickupPointNames, track } = loaderData;
   const { candidate, order, documents, homologation, history } = detail;
   const revalidator = useRevalidator();
+  const trackAnalysis = track?.analysis ?? null;
+  const judging = candidate.statut === 'card_received';
+  const recorded = candidate.statut === 'homologated' ? homologation : null;
   const [outcome, setOutcome] = useState<JudgementOutcome | null>(null);
   const done = (next: JudgementOutcome) => {
     setOutcome(next);
@@ -148,17 +151,25 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
         </AdminHeading>
 
         {outcome && <OutcomeMessage outcome={outcome} />}
-        {candidate.statut === 'card_received' && <HomologationForm candidate={candidate} onDone={done} />}
-        {candidate.statut === 'homologated' && homologation && (
-          <HomologationRecord candidate={candidate} homologation={homologation} onDone={done} />
+        {judging && <HomologationForm candidate={candidate} track={trackAnalysis} onDone={done} />}
+        {recorded && (
+          <HomologationRecord
+            candidate={candidate}
+            homologation={recorded}
+            track={trackAnalysis}
+            onDone={done}
+          />
         )}
-        <Section title={t('admin:candidate.track')} id="candidate-track">
-          {track ? (
-            <TrackReport analysis={track.analysis} headingOrder={3} />
-          ) : (
-            <Text data-testid="candidate-no-track">{t('admin:candidate.noTrack')}</Text>
-          )}
-        </Section>
+        {/* The homologation panel shows the track where the volunteer decides; otherwise it has its own section. */}
+        {!judging && !recorded && (
+          <Section title={t('admin:candidate.track')} id="candidate-track">
+            {trackAnalysis ? (
+              <TrackReport analysis={trackAnalysis} headingOrder={3} />
+            ) : (
+              <Text data-testid="candidate-no-track">{t('admin:candidate.noTrack')}</Text>
+            )}
+          </Section>
+        )}
         {candidate.statut === 'rejected' && (
           <Section title={t('admin:homologation.rejectedTitle')} id="candidate-rejection">
             <Text data-testid="rejection-reason">{candidate.rejectionReason ?? '—'}</Text>

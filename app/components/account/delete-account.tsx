@@ -1,0 +1,129 @@
+/**
+ * Account page, deleting the account: a button that opens a dialog saying what goes and what stays, asking the
+ * password (DELETE /api/account). Once deleted, the visitor is signed out and taken home. What is kept and why is
+ * in docs/decisions/0028-account-deletion.md.
+ */
+import { Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteAccountSchema } from '../../../domain/schemas/user.ts';
+import { ApiError, apiRequest } from '../../lib/api/client.ts';
+import { clientSession } from '../../lib/client-session.ts';
+import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
+import { FormAlert } from '../forms/form-alert.tsx';
+import { PasswordField } from '../forms/password-input.tsx';
+
+const EMPTY = { current_password: '' };
+
+export function DeleteAccount() {
+  const { t, i18n } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const headingId = useId();
+  const { form, ref, focusErrors } = useZodForm(deleteAccountSchema, EMPTY);
+  const [message, setMessage] = useState<FormMessage | null>(null);
+
+  const close = () => {
+    setOpened(false);
+    setMessage(null);
+    form.reset();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await apiRequest('DELETE', '/api/account', values);
+      clientSession.setUser(null);
+      clientSession.setHasOrderDraft(false);
+      // A document load: every loader asks the server anew, now without a session.
+      window.location.assign(`/${i18n.language}`);
+    } catch (error) {
+      // The deletion's own refusal: the app-wide codes (domain/errors.ts) have no text for it.
+      if (error instanceof ApiError && error.code === 'last_admin') {
+        setMessage({ key: 'account:delete.lastAdmin' });
+        return;
+      }
+      setMessage(
+        applyApiError(form, error, {
+          fields: Object.keys(EMPTY),
+          focus: focusErrors,
+          codeFields: { wrong_current_password: 'current_password' },
+        }),
+      );
+    }
+  }, focusErrors);
+
+  const top = topFormMessage(message, form.errors);
+  return (
+    <Stack
+      gap="sm"
+      mt="xl"
+      maw={640}
+      component="section"
+      aria-labelledby={headingId}
+      data-testid="delete-account"
+    >
+      <Title order={2} size="h4" id={headingId}>
+        {t('account:delete.heading')}
+      </Title>
+      <Text size="sm" c="gray.7">
+        {t('account:delete.intro')}
+      </Text>
+      <Button
+        variant="outline"
+        color="red.8"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={() => setOpened(true)}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="delete-account-open"
+      >
+        {t('account:delete.open')}
+      </Button>
+      {/* Composed by hand: Mantine draws the header as <header>, a second banner landmark outside <main>. */}
+      <Modal.Root opened={opened} onClose={close} centered size="lg">
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header role="none">
+            <Modal.Title fw={700}>{t('account:delete.title')}</Modal.Title>
+            <Modal.CloseButton aria-label={t('account:delete.close')} />
+          </Modal.Header>
+          <Modal.Body>
+            <form ref={ref} onSubmit={submit} noValidate data-testid="delete-account-form">
+              <Stack gap="md">
+                {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+                <Text size="sm">{t('account:delete.goes')}</Text>
+                <List size="sm" spacing={4}>
+                  <List.Item>{t('account:delete.goesProfile')}</List.Item>
+                  <List.Item>{t('account:delete.goesRegistrations')}</List.Item>
+                  <List.Item>{t('account:delete.goesTracks')}</List.Item>
+                </List>
+                <Text size="sm">{t('account:delete.stays')}</Text>
+                <PasswordField
+                  label={t('account:profile.currentPassword')}
+                  description={t('account:delete.passwordHelp')}
+                  autoComplete="current-password"
+                  required
+                  data-autofocus
+                  {...form.getInputProps('current_password')}
+                />
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" onClick={close}>
+                    {t('account:delete.cancel')}
+                  </Button>
+                  <Button
+                    type="submit"
+                    color="red.8"
+                    loading={form.submitting}
+                    data-testid="delete-account-confirm"
+                  >
+                    {t('account:delete.confirm')}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+    </Stack>
+  );
+}
