@@ -1,9 +1,7 @@
 /**
  * The change bus between two "instances" (two buses in this process), on PostgreSQL LISTEN/NOTIFY and on Redis
- * pub/sub; skipped, saying so, when the server is unreachable.
+ * pub/sub (`npm run test:cluster` checks both servers answer before running it).
  */
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   type ChangeBus,
@@ -11,25 +9,7 @@ import {
   createPostgresChangeBus,
   createRedisChangeBus,
 } from '../../server/change-bus.ts';
-
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function reachable(kind: 'postgres' | 'redis'): Promise<boolean> {
-  if (kind === 'postgres') {
-    const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
-    return client.connect().then(
-      () => client.end().then(() => true),
-      () => false,
-    );
-  }
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0 });
-  redis.on('error', () => {});
-  return redis.connect().then(
-    () => (redis.disconnect(), true),
-    () => (redis.disconnect(), false),
-  );
-}
+import { postgresUrl, redisUrl } from '../support/services.ts';
 
 async function until(check: () => boolean, what: string) {
   const deadline = Date.now() + 5000;
@@ -72,11 +52,7 @@ describe('change bus', () => {
   });
 
   for (const kind of ['postgres', 'redis'] as const) {
-    it(`reaches another instance through ${kind}`, async (context) => {
-      if (!(await reachable(kind))) {
-        process.stderr.write(`\n[change bus] SKIPPED: ${kind} unreachable\n`);
-        context.skip();
-      }
+    it(`reaches another instance through ${kind}`, async () => {
       await twoInstances(() =>
         kind === 'postgres' ? createPostgresChangeBus(postgresUrl) : createRedisChangeBus(redisUrl),
       );

@@ -1,8 +1,8 @@
 /**
  * Two real instances (`node server/main.ts`) on one PostgreSQL database and one Redis, started together on an
  * empty database: what one instance does, the other sees. Needs PostgreSQL at TEST_DATABASE_URL (default
- * 127.0.0.1:5432) and Redis at TEST_REDIS_URL (default 127.0.0.1:6379); skipped, saying so, when either is
- * unreachable. Ports: CLUSTER_PORT and the next one (default 3230, 3231).
+ * 127.0.0.1:5432) and Redis at TEST_REDIS_URL (default 127.0.0.1:6379): `npm run test:cluster` checks both
+ * answer before running it (scripts/test-cluster.ts). Ports: CLUSTER_PORT and the next one (default 3230, 3231).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -10,40 +10,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/cli.ts';
+import { postgresUrl as serverUrl, redisUrl } from '../support/services.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const firstPort = Number(process.env.CLUSTER_PORT ?? 3230);
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function unreachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    return `PostgreSQL at ${new URL(serverUrl).host} unreachable (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => {});
-  }
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0 });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    return `Redis at ${redisUrl} unreachable (${(error as Error).message})`;
-  } finally {
-    redis.disconnect();
-  }
-  return null;
-}
-
-const skipReason = await unreachable();
-if (skipReason) process.stderr.write(`\n[cluster] SKIPPED: ${skipReason}\n\n`);
 
 /** Figures for the record, printed at the end. */
 const figures: Record<string, string> = {};
@@ -126,7 +99,7 @@ let databaseUrl = '';
 let a: Instance;
 let b: Instance;
 
-describe.skipIf(Boolean(skipReason))('two instances on PostgreSQL and Redis', () => {
+describe('two instances on PostgreSQL and Redis', () => {
   beforeAll(async () => {
     if (!fs.existsSync(path.join(root, 'build/server/index.js')))
       spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
@@ -361,8 +334,3 @@ describe.skipIf(Boolean(skipReason))('two instances on PostgreSQL and Redis', ()
     expect((await call(a, 'GET', '/ready')).status).toBe(200);
   });
 });
-
-if (skipReason)
-  describe('two instances on PostgreSQL and Redis', () => {
-    it.skip(`skipped: ${skipReason}`, () => {});
-  });
