@@ -3,9 +3,10 @@ import { Button, EmptyState } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OrdersList, type UserOrder } from '../order/orders-list.tsx';
+import type { PresentedOrder } from '../../../contracts/orders.ts';
+import { OrdersList } from '../order/orders-list.tsx';
 
-export function OrdersTab({ orders }: { orders: UserOrder[] }) {
+export function OrdersTab({ orders }: { orders: PresentedOrder[] }) {
   const { t, i18n } = useTranslation();
   return (
     <OrdersList

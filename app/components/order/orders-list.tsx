@@ -7,43 +7,11 @@ import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/c
 import { IconFileTypePdf } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CandidateStatus, DeliveryMode, OrderStatus } from '../../../domain/statuses.ts';
-import type { ChallengeId } from '../../../domain/ventoux.ts';
-import type { Price } from '../../../domain/prices.ts';
+import type { PresentedCandidate, PresentedOrder } from '../../../contracts/orders.ts';
+import type { CandidateStatus, OrderStatus } from '../../../domain/statuses.ts';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../forms/forms.module.css';
 import { PayOrderButton } from './order-actions.tsx';
-
-export interface OrderDocument {
-  kind: 'route_card' | 'frame_plate';
-  url: string;
-}
-
-export interface OrderCandidate {
-  id: number;
-  commande_index: number;
-  reference: string;
-  statut: CandidateStatus;
-  epreuve: ChallengeId;
-  nom: string;
-  prenom: string;
-  documents?: OrderDocument[];
-  /** When the documents were last emailed to the candidate. */
-  documents_sent_at?: string | null;
-}
-
-export interface UserOrder {
-  id: number;
-  reference: string;
-  status: OrderStatus;
-  /** Unpaid and not expired: it can be paid from here. */
-  payable: boolean;
-  price: Price;
-  date_commande: string;
-  mode_livraison: DeliveryMode;
-  date_livraison: string;
-  candidats: OrderCandidate[];
-}
 
 const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   pending: 'yellow',
@@ -79,7 +47,7 @@ export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
   );
 }
 
-function CandidateItem({ candidate }: { candidate: OrderCandidate }) {
+function CandidateItem({ candidate }: { candidate: PresentedCandidate }) {
   const { t } = useTranslation('order');
   const format = useFormat();
   const name = `${candidate.prenom} ${candidate.nom}`;
@@ -129,7 +97,7 @@ function CandidateItem({ candidate }: { candidate: OrderCandidate }) {
   );
 }
 
-function OrderCard({ order }: { order: UserOrder }) {
+function OrderCard({ order }: { order: PresentedOrder }) {
   const { t } = useTranslation('order');
   const format = useFormat();
   const titleId = `order-${order.id}-title`;
@@ -183,7 +151,7 @@ function OrderCard({ order }: { order: UserOrder }) {
 }
 
 /** The list of the user's orders, as the account page's loader read them; `empty` is shown when there is none yet. */
-export function OrdersList({ orders, empty }: { orders: UserOrder[]; empty: ReactNode }) {
+export function OrdersList({ orders, empty }: { orders: PresentedOrder[]; empty: ReactNode }) {
   if (orders.length === 0) return empty;
   return (
     <Stack gap="md" data-testid="orders-list" className={forms.readable}>
