@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, today } from '../../domain/dates.ts';
 import { expect, test } from './fixtures.ts';
+import { paidRegistration } from './paid-registration.ts';
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const PASSWORD = 'Ventoux1910';
@@ -38,39 +38,14 @@ async function paidCandidate(request: APIRequestContext): Promise<number> {
   });
   expect(signup.status(), await signup.text()).toBe(201);
   expect((await request.post('/api/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  const address = { ...person, code_postal: '84340' };
-  const order = await request.post('/api/orders?lang=gb', {
-    data: {
-      candidats: [
-        {
-          ...address,
-          epreuve: 'bicingle',
-          civilite: 'm',
-          email,
-          portable: '06 11 22 33 44',
-          date_naissance: '1980-06-21',
-          nationalite: 'fr',
-          attestation_condition_physique: true,
-          attestation_assurance: true,
-          autorisation_parentale: false,
-          certificat_medical: false,
-        },
-      ],
-      mode_livraison: 'postal',
-      date_livraison: addDays(today(), 30),
-      adresse_livraison: address,
-      adresse_facturation: address,
-      mode_paiement: 'card',
-      avertissement_condition_physique: true,
-      avertissement_mineurs: false,
-    },
+  const { candidate } = await paidRegistration(request, {
+    ...person,
+    code_postal: '84340',
+    epreuve: 'bicingle',
+    email,
+    date_naissance: '1980-06-21',
   });
-  expect(order.status(), await order.text()).toBe(201);
-  const { id, redirect_url } = (await order.json()) as { id: number; redirect_url: string };
-  const paymentId = /\/payment\/test\/(\d+)/.exec(redirect_url)?.[1];
-  expect((await request.post(`/api/payments/test/${paymentId}/approve?lang=gb`)).status()).toBe(200);
-  const detail = (await (await request.get(`/api/orders/${id}`)).json()) as { candidats: { id: number }[] };
-  return detail.candidats[0]!.id;
+  return candidate.id;
 }
 
 async function documentWidth(page: Page) {

@@ -15,6 +15,7 @@ import { addDays, today } from '../../domain/dates.ts';
 import { dataDir } from '../../playwright.config.ts';
 import { verifyEmailFromOutbox } from '../support/outbox.ts';
 import { expect, test } from './fixtures.ts';
+import { paidRegistration } from './paid-registration.ts';
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const PASSWORD = 'Ventoux1910';
@@ -45,63 +46,6 @@ async function createUser(request: APIRequestContext, email: string, nom: string
   expect(signup.status(), await signup.text()).toBe(201);
   const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
-}
-
-/** One adult candidate (the rider), the kit posted (or emailed), paid with the built-in provider. */
-async function paidRegistration(
-  request: APIRequestContext,
-  email: string,
-  nom: string,
-  mode_livraison: 'postal' | 'email' = 'postal',
-) {
-  const address = {
-    nom,
-    prenom: 'Paul',
-    adresse: '3 place du Marché',
-    complement: '',
-    code_postal: '84340',
-    ville: 'Malaucène',
-    pays: 'fr',
-  };
-  const order = await request.post('/api/orders?lang=gb', {
-    data: {
-      candidats: [
-        {
-          epreuve: 'cingle',
-          civilite: 'm',
-          nom,
-          prenom: 'Paul',
-          email,
-          portable: '06 11 22 33 44',
-          date_naissance: '1980-06-21',
-          adresse: '3 place du Marché',
-          complement: '',
-          code_postal: '84340',
-          ville: 'Malaucène',
-          pays: 'fr',
-          nationalite: 'fr',
-          attestation_condition_physique: true,
-          attestation_assurance: true,
-          autorisation_parentale: false,
-          certificat_medical: false,
-        },
-      ],
-      mode_livraison,
-      date_livraison: addDays(today(), 30),
-      adresse_livraison: address,
-      adresse_facturation: address,
-      mode_paiement: 'card',
-      avertissement_condition_physique: true,
-      avertissement_mineurs: false,
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { id, redirect_url } = (await order.json()) as { id: number; redirect_url: string };
-  const paymentId = /\/payment\/test\/(\d+)/.exec(redirect_url)?.[1];
-  expect(paymentId, redirect_url).toBeTruthy();
-  const approved = await request.post(`/api/payments/test/${paymentId}/approve?lang=gb`);
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { orderId: id, candidateReference: `${String(id).padStart(8, '0')}-01` };
 }
 
 /** Waits until React has hydrated an element, so that clicks and typing go through React. */
@@ -158,7 +102,9 @@ test.describe('the admin area', () => {
     await createUser(rider.request, riderEmail, nom);
     // Homologations are shown to the proven owner of the address only.
     await verifyEmailFromOutbox(rider.request, dataDir, riderEmail);
-    const { candidateReference } = await paidRegistration(rider.request, riderEmail, nom);
+    const { reference: candidateReference } = (
+      await paidRegistration(rider.request, { nom, email: riderEmail })
+    ).candidate;
 
     // The administrator signs in through the form and lands on the dashboard.
     await page.goto(`/gb/login?redirectTo=${encodeURIComponent('/gb/administration')}`);
@@ -291,7 +237,8 @@ test.describe('the admin area', () => {
     const riderEmail = `ines.${suffix()}@example.org`;
     const rider = await browser.newContext({ baseURL });
     await createUser(rider.request, riderEmail, nom);
-    const { orderId, candidateReference } = await paidRegistration(rider.request, riderEmail, nom, 'email');
+    const { orderId, candidate } = await paidRegistration(rider.request, { nom, email: riderEmail }, 'email');
+    const candidateReference = candidate.reference;
 
     // The buyer's account: the kit is processed and says when it was emailed.
     const riderPage = await rider.newPage();
@@ -341,7 +288,9 @@ test.describe('the admin area', () => {
     const riderEmail = `lea.${suffix()}@example.org`;
     const riderRequest = await playwright.request.newContext({ baseURL });
     await createUser(riderRequest, riderEmail, nom);
-    const { candidateReference } = await paidRegistration(riderRequest, riderEmail, nom);
+    const { reference: candidateReference } = (
+      await paidRegistration(riderRequest, { nom, email: riderEmail })
+    ).candidate;
     await riderRequest.dispose();
 
     // A browser of its own, whose fake camera films the QR code (the route card's holds a secret token, which

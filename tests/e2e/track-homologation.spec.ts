@@ -9,11 +9,11 @@ import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { accountPayload } from '../support/account-payload.ts';
-import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { expect, test } from './fixtures.ts';
 import { waitForHydration } from './hydration.ts';
+import { paidRegistration } from './paid-registration.ts';
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const ride = cingleRide(undefined, { sampleS: 15 }).points;
@@ -25,21 +25,6 @@ async function signedUp(request: APIRequestContext, email: string) {
   expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(200);
 }
 
-/** One adult rider registered for the Cinglé and paid with the built-in provider; answers the candidate. */
-async function paidRegistration(request: APIRequestContext, nom: string) {
-  const order = await request.post('/api/orders?lang=gb', {
-    data: orderPayload({ candidats: [candidatePayload({ nom })], avertissement_mineurs: false }),
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { id, redirect_url } = (await order.json()) as { id: number; redirect_url: string };
-  const paymentId = /\/payment\/test\/(\d+)/.exec(redirect_url)?.[1];
-  expect((await request.post(`/api/payments/test/${paymentId}/approve?lang=gb`)).status()).toBe(200);
-  const detail = (await (await request.get(`/api/orders/${id}`)).json()) as {
-    candidats: { id: number; reference: string }[];
-  };
-  return detail.candidats[0]!;
-}
-
 test('the buyer attaches the ride, the volunteer reads it in the homologation panel, no one else can', async ({
   browser,
   baseURL,
@@ -48,7 +33,7 @@ test('the buyer attaches the ride, the volunteer reads it in the homologation pa
   const nom = `Gpx${crypto.randomBytes(3).toString('hex')}`;
   const rider = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   await signedUp(rider.request, `rider.${nom.toLowerCase()}@example.org`);
-  const candidate = await paidRegistration(rider.request, nom);
+  const { candidate } = await paidRegistration(rider.request, { nom });
 
   // From the account page to the check, then the attachment.
   const page = await rider.newPage();
