@@ -4,7 +4,7 @@
  * send the documents by email (email list), and mark the kits as processed, which the list names as posted,
  * emailed or handed over, after a confirmation.
  */
-import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import {
   IconCheck,
   IconDownload,
@@ -21,13 +21,9 @@ import { AdminModal } from './admin-modal.tsx';
 import { adminApi, pollPrintJob, printJobFileUrl } from '../../lib/api/admin.ts';
 import { saveBlob } from './save-blob.ts';
 import type { InscriptionList, PrintJobStatus } from './types.ts';
+import { ActionOutcome, type Outcome } from './action-outcome.tsx';
 
 type Confirmable = 'send' | 'processed';
-
-interface Outcome {
-  kind: 'success' | 'error';
-  text: string;
-}
 
 function PrintJobDialog({ ids, onClose }: { ids: readonly number[]; onClose: () => void }) {
   const { t } = useTranslation();
@@ -220,16 +216,7 @@ export function BatchActions({
           )}
         </Group>
       </Paper>
-      {outcome &&
-        (outcome.kind === 'success' ? (
-          <Alert color="green" variant="light" role="status" data-testid="batch-outcome">
-            {outcome.text}
-          </Alert>
-        ) : (
-          <FormAlert kind="error" testId="batch-outcome">
-            {outcome.text}
-          </FormAlert>
-        ))}
+      <ActionOutcome outcome={outcome} testId="batch-outcome" />
       {printing && <PrintJobDialog ids={printing} onClose={() => setPrinting(null)} />}
       <AdminModal opened={confirming !== null} onClose={() => setConfirming(null)} title={dialog?.title}>
         <Stack gap="md">

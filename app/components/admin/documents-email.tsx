@@ -3,23 +3,23 @@
  * (again) as an explicit action behind a confirmation, since the candidate may already have them — they are
  * emailed automatically right after payment for a kit delivered by email.
  */
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailCheck, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../lib/api/client.ts';
-import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
 import { adminApi } from '../../lib/api/admin.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { CandidateRecord } from './types.ts';
+import { ActionOutcome, type Outcome } from './action-outcome.tsx';
 
 export function DocumentsEmail({ candidate, onSent }: { candidate: CandidateRecord; onSent: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const sentAt = candidate.documents_sent_at;
 
   const send = async () => {
@@ -61,16 +61,7 @@ export function DocumentsEmail({ candidate, onSent }: { candidate: CandidateReco
           {sentAt ? t('admin:candidate.sendAgain') : t('admin:candidate.sendNow')}
         </Button>
       </div>
-      {outcome &&
-        (outcome.kind === 'success' ? (
-          <Alert color="green" variant="light" role="status" data-testid="documents-sent-outcome">
-            {outcome.text}
-          </Alert>
-        ) : (
-          <FormAlert kind="error" testId="documents-sent-outcome">
-            {outcome.text}
-          </FormAlert>
-        ))}
+      <ActionOutcome outcome={outcome} testId="documents-sent-outcome" />
       <AdminModal
         opened={confirming}
         onClose={() => setConfirming(false)}
