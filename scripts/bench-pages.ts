@@ -11,7 +11,7 @@
  *
  * Options: --desktop (Lighthouse's desktop preset instead of the default mobile one), --runs=N (median of N
  * runs per page, default 1), --lang=xx (default fr), --reports=DIR (also write each Lighthouse report there, as
- * JSON, to see what holds a figure back).
+ * JSON, to see what holds a figure back), --pages=home,privacy,... (only these pages, while working on them).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -43,7 +43,11 @@ const desktop = args.includes('--desktop');
 const runs = Math.max(1, Number(option('runs') ?? 1));
 const lang = option('lang') ?? 'fr';
 const reportsDir = option('reports');
-const PAGES = ['', '/roads', '/rules', '/club', '/privacy', '/laureates', '/stats'].map(
+const ALL_PAGES = ['', '/roads', '/rules', '/club', '/privacy', '/laureates', '/stats'];
+const onlyPages = option('pages')
+  ?.split(',')
+  .map((page) => (page === 'home' ? '' : `/${page}`));
+const PAGES = ALL_PAGES.filter((page) => !onlyPages || onlyPages.includes(page)).map(
   (page) => `/${lang}${page}`,
 );
 
