@@ -28,6 +28,25 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's Zod must be configured before it parses (domain/schemas/zod.ts says why).
+    files: ['domain/**/*.ts', 'app/**/*.{ts,tsx}'],
+    ignores: ['domain/schemas/zod.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import { z } from 'domain/schemas/zod.ts', where Zod is configured.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}', '**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'off' },
   },

@@ -2,7 +2,7 @@
  * Opening hours of the pick-up points as data (ISO weekdays 1 = Monday ... 7 = Sunday, and periods), written
  * out in the reader's language with Intl: "Mon–Sat 09:00–12:30, 14:00–18:00".
  */
-import * as z from 'zod';
+import { z } from './schemas/zod.ts';
 
 export const openingHoursSchema = z.object({
   days: z.array(z.number().int().min(1).max(7)).min(1),

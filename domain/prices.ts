@@ -2,7 +2,7 @@
  * The price of an order: a unit price per candidate, in integer cents, with its currency. The server computes it;
  * the browser only shows what the server answered.
  */
-import * as z from 'zod';
+import { z } from './schemas/zod.ts';
 
 export const DEFAULT_CURRENCY = 'EUR';
 

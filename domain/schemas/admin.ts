@@ -2,7 +2,7 @@
  * Query and body schemas of the admin area: candidate lists, batch actions, scanning, homologation. The admin
  * pages build their forms and list addresses on them (app/components/admin/homologation-schema.ts, list-query.ts).
  */
-import * as z from 'zod';
+import { z } from './zod.ts';
 import { ADMIN_LIST_IDS } from '../statuses.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
 import { isValidCalendarDate } from '../dates.ts';

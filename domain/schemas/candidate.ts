@@ -2,7 +2,7 @@
  * A candidate of an order: who rides which challenge, and the honour statements. Ages are counted on the day of
  * the order, hence a schema factory taking that day. Also the draft a user fills in before ordering.
  */
-import * as z from 'zod';
+import { z } from './zod.ts';
 
 import { ageCategory } from '../ages.ts';
 import { isValidCalendarDate, knownDate, type CalendarDate } from '../dates.ts';

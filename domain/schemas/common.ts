@@ -3,7 +3,7 @@
  * field errors. Every message is an i18n key of the `validation` namespace, never a sentence: the API answers the
  * key with its 400 `validation` error and the form translates it next to the field.
  */
-import * as z from 'zod';
+import { z } from './zod.ts';
 
 import { isCountryCode } from '../countries.ts';
 import { isValidCalendarDate, today, type CalendarDate } from '../dates.ts';

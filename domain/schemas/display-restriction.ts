@@ -1,5 +1,5 @@
 /** Hiding one's results from the public tables: the request form, the emailed link, the account switch. */
-import * as z from 'zod';
+import { z } from './zod.ts';
 import { FALLBACK_LOCALE, LOCALES } from '../locales.ts';
 import { GENERIC_MESSAGE, emailField, text } from './common.ts';
 

@@ -2,7 +2,7 @@
  * The public ranking's query (`GET /api/laureates` and the `/{lang}/laureates` page share it, so a page URL is
  * also a valid API query) and the shapes it answers.
  */
-import * as z from 'zod';
+import { z } from './zod.ts';
 import { isCountryCode } from '../countries.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
 import { GENERIC_MESSAGE, text } from './common.ts';

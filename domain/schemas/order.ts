@@ -2,7 +2,7 @@
  * Ordering: the price request, the shipping step (delivery and acknowledgements) and the whole order as
  * POST /api/orders receives it. Dates and ages are judged against the day of the order, hence the factories.
  */
-import * as z from 'zod';
+import { z } from './zod.ts';
 
 import { ADULT_AGE } from '../ages.ts';
 import { ageOn, isValidCalendarDate, type CalendarDate } from '../dates.ts';

@@ -1,5 +1,5 @@
 /** `GET /api/statistics/count`: the ranking in figures, as the stats page and the API show it. */
-import * as z from 'zod';
+import { z } from './zod.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
 
 /** Countries and nationalities: the first twenty by number of homologations, then "the rest". */

@@ -1,5 +1,5 @@
 /** The analysis of a GPS track (`POST /api/track-checks`, `GET /api/candidates/{id}/track`). */
-import * as z from 'zod';
+import { z } from './zod.ts';
 import { ROAD_IDS, type RoadId } from '../ventoux.ts';
 
 export const TRACK_FORMATS = ['gpx', 'tcx', 'fit'] as const;

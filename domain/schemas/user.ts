@@ -2,7 +2,7 @@
  * Account schemas: sign-up, profile update, sign-in, password change, forgotten and reset password.
  * Field names are the club's (docs/API.md vocabulary).
  */
-import * as z from 'zod';
+import { z } from './zod.ts';
 
 import { FALLBACK_LOCALE, LOCALES } from '../locales.ts';
 import {

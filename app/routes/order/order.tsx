@@ -9,7 +9,7 @@ import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import * as z from 'zod';
+import { z } from '../../../domain/schemas/zod.ts';
 import { today } from '../../../domain/dates.ts';
 import { blankCandidate, candidateFromUser, candidateSchema } from '../../../domain/schemas/candidate.ts';
 import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';

@@ -22,7 +22,7 @@ import { IconAlertTriangle, IconArrowLeft, IconSun, IconTruckDelivery } from '@t
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import * as z from 'zod';
+import { z } from '../../../domain/schemas/zod.ts';
 import { isInHeatPeriod, isValidCalendarDate, today } from '../../../domain/dates.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';

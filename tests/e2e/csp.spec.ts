@@ -1,0 +1,38 @@
+/**
+ * The CSP holds without exceptions: no page makes the browser report a Content Security Policy issue (an inline
+ * script without its nonce or hash, an `eval`, even a probe that fails quietly such as Zod's). Chrome's own issue
+ * list is read through the DevTools protocol, as Lighthouse's best-practices audit reads it.
+ */
+import { expect, test } from './fixtures.ts';
+
+const PAGES = [
+  '/fr',
+  '/fr/roads',
+  '/fr/rules',
+  '/fr/club',
+  '/fr/privacy',
+  '/fr/laureates',
+  '/fr/stats',
+  '/fr/signup',
+  '/gb/track-check',
+];
+
+test('no page makes the browser report a CSP issue', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  const issues: string[] = [];
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue')
+      issues.push(`${page.url()}: ${JSON.stringify(issue.details)}`);
+  });
+  await cdp.send('Audits.enable');
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  }
+  // The ranking parses its view from the address again when a filter changes.
+  await page.goto('/fr/laureates?challenge=cingle');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // Issues are reported asynchronously: a round trip through the protocol lets the last ones arrive.
+  await cdp.send('Runtime.evaluate', { expression: '1' });
+  expect(issues).toEqual([]);
+});
