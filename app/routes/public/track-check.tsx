@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { type DragEvent, useId, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requestContext } from '#request-context';
@@ -39,6 +39,17 @@ function DropZone({ onFile, busy }: { onFile: (file: File) => void; busy: boolea
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // A file chosen before the page's script ran (a slow phone) sits in the input with no one listening: take it.
+  useEffect(() => {
+    const file = input.current?.files?.[0];
+    if (file) {
+      onFile(file);
+      input.current!.value = '';
+    }
+    // Once, when the page becomes interactive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -64,6 +75,7 @@ function DropZone({ onFile, busy }: { onFile: (file: File) => void; busy: boolea
         {busy ? t('track:upload.analysing') : t('track:upload.hint')}
       </Text>
       <input
+        ref={input}
         type="file"
         accept={ACCEPT}
         className={classes.input}
