@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -8,6 +8,7 @@ import { localeOr } from '../domain/locales.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { SERVER_RESOURCES } from './i18n/resources.server.ts';
 import { NonceProvider } from './lib/nonce.tsx';
+import { deferHydrationUntilPainted } from './lib/paint-first.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -44,11 +45,17 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          // The whole document is ready (onAllReady), so it is rewritten in one piece.
+          const chunks: Buffer[] = [];
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
+              callback(null, deferHydrationUntilPainted(Buffer.concat(chunks).toString('utf8')));
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

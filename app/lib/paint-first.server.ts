@@ -1,0 +1,90 @@
+/**
+ * Paint first, then hydrate (decision 0029): the page's HTML and CSS reach the screen before its JavaScript is
+ * fetched.
+ *
+ * React Router's `<Scripts>` announces every module of the page as `<link rel="modulepreload">` (hoisted into the
+ * head) and starts them from one inline `<script type="module">`. On a phone on a slow network those 50-odd
+ * requests share the connection with the stylesheets and delay the first paint of a page that is already complete
+ * HTML. This rewrite of the rendered document keeps both inert until the page has been painted:
+ *
+ * - the module preload links leave the head, and their addresses go to the starter;
+ * - the module script becomes a data block (`type="text/x-deferred-module"`), its text unchanged, so the CSP
+ *   allows it by the same nonce or hash when it is started;
+ * - a small inline starter, after it, re-adds the preloads and runs the module script once the browser has
+ *   recorded the page's first contentful paint (at once in a background tab, where nothing is painted).
+ *
+ * Hydration is unaffected: React matches the data block as the same `<script>` element, and leaves the starter
+ * and the nodes it adds alone, like the other trailing scripts of the document.
+ */
+
+export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
+
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const HREF = /\bhref="([^"]*)"/;
+const INLINE_MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>/;
+const ASYNC_ATTRIBUTE = /\sasync(="[^"]*")?/;
+const NONCE = /\bnonce="([^"]*)"/;
+
+/** Runs in the browser, as the text of the starter: it must only use its arguments and the DOM. */
+function startAfterFirstPaint(deferredType: string, preloads: string[]) {
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+  const start = () => {
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      link.nonce = nonce;
+      document.head.append(link);
+    }
+    const deferred = document.querySelector(`script[type="${deferredType}"]`);
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.nonce = nonce;
+    script.textContent = deferred?.textContent ?? '';
+    document.body.append(script);
+  };
+  if (document.visibilityState === 'hidden') {
+    start();
+  } else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // The browser records the first contentful paint once it is on screen; its observers hear of it just after.
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    // Without paint timing: the callback of the first animation frame runs just before that frame is painted,
+    // the task after it just after.
+    requestAnimationFrame(() => setTimeout(start, 0));
+  }
+}
+
+/** The document with its module scripts held back until the first paint; unchanged when it has none. */
+export function deferHydrationUntilPainted(html: string): string {
+  const moduleScript = INLINE_MODULE_SCRIPT.exec(html);
+  if (!moduleScript || /\bsrc=/.test(moduleScript[0])) return html;
+
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(MODULE_PRELOAD, (link) => {
+    const href = HREF.exec(link)?.[1];
+    if (href) preloads.push(href);
+    return '';
+  });
+
+  const nonce = NONCE.exec(moduleScript[0])?.[1];
+  const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
+  const dataBlock = `<script${moduleScript[1]}type="${DEFERRED_MODULE_TYPE}"${moduleScript[2]!.replace(ASYNC_ATTRIBUTE, '')}>`;
+  const starterArguments = JSON.stringify([DEFERRED_MODULE_TYPE, preloads]).replaceAll('<', '\\u003c');
+  const starter = `<script${nonceAttribute}>(${startAfterFirstPaint.toString()})(...${starterArguments})</script>`;
+
+  const scriptStart = withoutPreloads.indexOf(moduleScript[0]);
+  const scriptEnd = withoutPreloads.indexOf('</script>', scriptStart) + '</script>'.length;
+  return (
+    withoutPreloads.slice(0, scriptStart) +
+    dataBlock +
+    withoutPreloads.slice(scriptStart + moduleScript[0].length, scriptEnd) +
+    starter +
+    withoutPreloads.slice(scriptEnd)
+  );
+}
