@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatCalendarDate,
   formatDateTime,
@@ -103,5 +103,20 @@ describe('localeTag', () => {
   it('falls back to French for an unknown language', () => {
     expect(localeTag('gb')).toBe('en-GB');
     expect(localeTag('xx')).toBe('fr-FR');
+  });
+});
+
+describe('formatter reuse', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('builds one Intl formatter per language and options, however many figures it writes', () => {
+    // Options no other test uses, so that the formatters are new to this test.
+    const options = { minimumIntegerDigits: 3 };
+    const numberFormats = vi.spyOn(Intl, 'NumberFormat');
+    for (let value = 0; value < 100; value += 1) formatNumber('it', value, options);
+    formatNumber('nl', 7, options);
+    expect(numberFormats).toHaveBeenCalledTimes(2);
+    // A kept formatter writes what a new one would.
+    expect(formatNumber('it', 7, options)).toBe('007');
   });
 });

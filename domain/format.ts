@@ -17,6 +17,40 @@ export function localeTag(lang: string): string {
   return LOCALE_TAGS[localeOr(lang)];
 }
 
+/**
+ * Building an Intl formatter costs far more than using one (the statistics page writes hundreds of figures), so
+ * each language and set of options gets one, kept. The options come from this file's callers, a handful of
+ * combinations; the bound only guards against a caller passing data as options.
+ */
+const MAX_KEPT_FORMATTERS = 200;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function kept<Formatter>(
+  formats: Map<string, Formatter>,
+  lang: string,
+  options: object,
+  create: (tag: string) => Formatter,
+): Formatter {
+  const tag = localeTag(lang);
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let formatter = formats.get(key);
+  if (!formatter) {
+    if (formats.size >= MAX_KEPT_FORMATTERS) formats.clear();
+    formatter = create(tag);
+    formats.set(key, formatter);
+  }
+  return formatter;
+}
+
+function numberFormat(lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return kept(numberFormats, lang, options, (tag) => new Intl.NumberFormat(tag, options));
+}
+
+function dateTimeFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept(dateTimeFormats, lang, options, (tag) => new Intl.DateTimeFormat(tag, options));
+}
+
 function instant(value: Instant): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -31,7 +65,7 @@ function calendarInstant(date: string): Date | null {
  * "12 799" or "12,799".
  */
 export function formatNumber(lang: string, value: number, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(localeTag(lang), { useGrouping: 'min2', ...options }).format(value);
+  return numberFormat(lang, { useGrouping: 'min2', ...options }).format(value);
 }
 
 /** A percentage (93.5) as the language writes it: "93,5 %" (fr), "93.5%" (gb); at most one decimal. */
@@ -41,7 +75,7 @@ export function formatPercent(lang: string, share: number): string {
 
 /** 2500 EUR -> "25 €" (fr), "€25" (gb); cents are shown only when there are some. */
 export function formatMoney(lang: string, amountCents: number, currency: string): string {
-  return new Intl.NumberFormat(localeTag(lang), {
+  return numberFormat(lang, {
     style: 'currency',
     currency,
     minimumFractionDigits: amountCents % 100 === 0 ? 0 : 2,
@@ -50,28 +84,28 @@ export function formatMoney(lang: string, amountCents: number, currency: string)
 
 /** 2500 EUR -> "25,00 €" (fr), "€25.00" (gb): every cent written, as an order total in a confirmation mail. */
 export function formatExactMoney(lang: string, amountCents: number, currency: string): string {
-  return new Intl.NumberFormat(localeTag(lang), { style: 'currency', currency }).format(amountCents / 100);
+  return numberFormat(lang, { style: 'currency', currency }).format(amountCents / 100);
 }
 
 /** '2026-07-14' -> "14 juillet 2026" (fr), "14 July 2026" (gb). */
 export function formatCalendarDate(lang: string, date: string): string {
   const value = calendarInstant(date);
   if (!value) return date;
-  return new Intl.DateTimeFormat(localeTag(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+  return dateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
 }
 
 /** '2026-07-14' -> "14/07/2026" (fr), "14.07.26" (de): compact, for table cells. */
 export function formatShortDate(lang: string, date: string): string {
   const value = calendarInstant(date);
   if (!value) return date;
-  return new Intl.DateTimeFormat(localeTag(lang), { dateStyle: 'short', timeZone: 'UTC' }).format(value);
+  return dateTimeFormat(lang, { dateStyle: 'short', timeZone: 'UTC' }).format(value);
 }
 
 /** '2026-07' -> "juil. 2026" (fr), "Jul 2026" (gb). */
 export function formatMonth(lang: string, month: string): string {
   const value = instant(`${month}-01T00:00:00Z`);
   if (!value) return month;
-  return new Intl.DateTimeFormat(localeTag(lang), {
+  return dateTimeFormat(lang, {
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
@@ -82,25 +116,21 @@ export function formatMonth(lang: string, month: string): string {
 export function formatTimestampDate(lang: string, timestamp: Instant): string {
   const value = instant(timestamp);
   if (!value) return String(timestamp);
-  return new Intl.DateTimeFormat(localeTag(lang), { dateStyle: 'long', timeZone: CLUB_TIME_ZONE }).format(
-    value,
-  );
+  return dateTimeFormat(lang, { dateStyle: 'long', timeZone: CLUB_TIME_ZONE }).format(value);
 }
 
 /** An instant as its day in the club's time zone, compact: "01/04/2026". */
 export function formatShortTimestamp(lang: string, timestamp: Instant): string {
   const value = instant(timestamp);
   if (!value) return String(timestamp);
-  return new Intl.DateTimeFormat(localeTag(lang), { dateStyle: 'short', timeZone: CLUB_TIME_ZONE }).format(
-    value,
-  );
+  return dateTimeFormat(lang, { dateStyle: 'short', timeZone: CLUB_TIME_ZONE }).format(value);
 }
 
 /** An instant as day and time in the club's time zone: "14 Jul 2026, 10:05". */
 export function formatDateTime(lang: string, timestamp: Instant): string {
   const value = instant(timestamp);
   if (!value) return String(timestamp);
-  return new Intl.DateTimeFormat(localeTag(lang), {
+  return dateTimeFormat(lang, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: CLUB_TIME_ZONE,
@@ -111,9 +141,7 @@ export function formatDateTime(lang: string, timestamp: Instant): string {
 export function formatTime(lang: string, timestamp: Instant): string {
   const value = instant(timestamp);
   if (!value) return String(timestamp);
-  return new Intl.DateTimeFormat(localeTag(lang), { timeStyle: 'short', timeZone: CLUB_TIME_ZONE }).format(
-    value,
-  );
+  return dateTimeFormat(lang, { timeStyle: 'short', timeZone: CLUB_TIME_ZONE }).format(value);
 }
 
 /** The machine-readable form of an instant, for `<time dateTime>`. */
