@@ -4,58 +4,15 @@
  */
 import { z } from './zod.ts';
 import { isCountryCode } from '../countries.ts';
+import {
+  DEFAULT_LAUREATE_PAGE_SIZE,
+  DEFAULT_LAUREATE_SORT,
+  FIRST_RIDE_YEAR,
+  LAUREATE_PAGE_SIZES,
+  parseLaureateSort,
+} from '../laureate-view.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
 import { GENERIC_MESSAGE, text } from './common.ts';
-
-export const LAUREATE_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_LAUREATE_PAGE_SIZE = 25;
-
-/** Every column of the table can be sorted. */
-export const LAUREATE_SORT_KEYS = [
-  'rank',
-  'nom',
-  'prenom',
-  'civilite',
-  'birth_year',
-  'total',
-  'cingle',
-  'bicingle',
-  'galerien',
-  'pays',
-  'nationalite',
-  'numero',
-  'epreuve',
-  'date_passage',
-  'age',
-  'ville',
-] as const;
-export type LaureateSortKey = (typeof LAUREATE_SORT_KEYS)[number];
-
-export type SortDirection = 'asc' | 'desc';
-
-export interface LaureateSort {
-  key: LaureateSortKey;
-  direction: SortDirection;
-}
-
-/** The latest rides first. */
-export const DEFAULT_LAUREATE_SORT: LaureateSort = { key: 'date_passage', direction: 'desc' };
-
-/** `sort=nom` is ascending, `sort=-nom` descending (the JSON:API convention), so one parameter says both. */
-export function formatLaureateSort(sort: LaureateSort): string {
-  return sort.direction === 'desc' ? `-${sort.key}` : sort.key;
-}
-
-export function parseLaureateSort(value: string): LaureateSort | undefined {
-  const direction: SortDirection = value.startsWith('-') ? 'desc' : 'asc';
-  const key = value.replace(/^[-+]/, '');
-  return (LAUREATE_SORT_KEYS as readonly string[]).includes(key)
-    ? { key: key as LaureateSortKey, direction }
-    : undefined;
-}
-
-/** The first year a challenge could be ridden is the club's founding year. */
-export const FIRST_RIDE_YEAR = 1988;
 
 /** Empty strings are what an HTML form sends for "no filter". */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -98,6 +55,25 @@ export const laureatesQuery = z.object({
   ),
 });
 export type LaureatesQuery = z.output<typeof laureatesQuery>;
+
+/**
+ * The view an address asks for, read leniently: a parameter that makes no sense is dropped, not an error page
+ * (the API, given the same query, answers 400 instead).
+ */
+export function readLaureatesQuery(params: URLSearchParams): LaureatesQuery {
+  const values: Record<string, string> = {};
+  for (const key of Object.keys(laureatesQuery.shape)) {
+    const value = params.get(key);
+    if (value !== null) values[key] = value;
+  }
+  for (;;) {
+    const result = laureatesQuery.safeParse(values);
+    if (result.success) return result.data;
+    const wrong = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+    for (const key of wrong) delete values[key];
+    if (wrong.size === 0) return laureatesQuery.parse({});
+  }
+}
 
 const civilite = z.enum(['mme', 'm']).nullable();
 const challenge = z.enum(CHALLENGE_IDS);

@@ -9,13 +9,8 @@
  * totals are kept a short while.
  */
 import { and, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
-import type {
-  LaureateRow,
-  LaureateSortKey,
-  LaureatesPage,
-  LaureatesQuery,
-  Palmares,
-} from '../../domain/schemas/laureates.ts';
+import type { LaureateSortKey } from '../../domain/laureate-view.ts';
+import type { LaureateRow, LaureatesPage, LaureatesQuery, Palmares } from '../../domain/schemas/laureates.ts';
 import { knownDate } from '../../domain/dates.ts';
 import { containsPattern, searchWords } from '../../domain/search.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';

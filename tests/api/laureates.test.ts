@@ -1,11 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  LAUREATE_SORT_KEYS,
-  type LaureateRow,
-  type LaureatesPage,
-  type LaureateSortKey,
-} from '../../domain/schemas/laureates.ts';
+import { LAUREATE_SORT_KEYS, type LaureateSortKey } from '../../domain/laureate-view.ts';
+import type { LaureateRow, LaureatesPage } from '../../domain/schemas/laureates.ts';
 import { addLaureates, hideEmail, laureateRecord } from '../support/laureates.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 

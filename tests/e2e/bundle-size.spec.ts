@@ -33,7 +33,7 @@ const CEILINGS_KB: Record<string, number> = {
   rules: 183, // the tabs
   club: 176,
   privacy: 174,
-  laureates: 223, // zod (to read the view from the address), Pagination, the country names of six languages
+  laureates: 199, // Pagination, the country names of six languages
   stats: 200,
 };
 

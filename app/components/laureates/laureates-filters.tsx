@@ -13,9 +13,9 @@ import {
   FIRST_RIDE_YEAR,
   LAUREATE_PAGE_SIZES,
   formatLaureateSort,
-} from '../../../domain/schemas/laureates.ts';
+} from '../../../domain/laureate-view.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
-import { type LaureatesView, laureatesSearch, parseLaureatesSearch } from './url-state.ts';
+import { type LaureatesView, filteredView, laureatesSearch } from './url-state.ts';
 
 export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
   const { t, i18n } = useTranslation();
@@ -28,7 +28,7 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
   const apply = (form: HTMLFormElement) => {
     const values = new URLSearchParams();
     for (const [key, value] of new FormData(form)) if (typeof value === 'string') values.set(key, value);
-    void navigate(`/${locale}/laureates${laureatesSearch(parseLaureatesSearch(values))}`, {
+    void navigate(`/${locale}/laureates${laureatesSearch(filteredView(values))}`, {
       preventScrollReset: true,
     });
   };

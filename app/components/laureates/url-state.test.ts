@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { laureatesSearch, parseLaureatesSearch, rowRange, sortedBy } from './url-state.ts';
+import { readLaureatesQuery } from '../../../domain/schemas/laureates.ts';
+import { filteredView, laureatesSearch, rowRange, sortedBy } from './url-state.ts';
 
-const parse = (search: string) => parseLaureatesSearch(new URLSearchParams(search));
+const parse = (search: string) => readLaureatesQuery(new URLSearchParams(search));
 
 describe('the ranking in the address', () => {
   it('reads a shared view', () => {
@@ -30,6 +31,31 @@ describe('the ranking in the address', () => {
     const view = parse('page=2&q=mont&sort=nom&pageSize=100&year=2001');
     expect(laureatesSearch(view)).toBe('?q=mont&year=2001&sort=nom&pageSize=100&page=2');
     expect(parse(laureatesSearch(view).slice(1))).toEqual(view);
+  });
+
+  it('takes the filter form as sent, back on page 1, with empty fields as no filter', () => {
+    const form = new URLSearchParams('sort=-age&q=+mont+&epreuve=cingle&pays=&year=&pageSize=50');
+    expect(filteredView(form)).toEqual({
+      page: 1,
+      pageSize: 50,
+      sort: { key: 'age', direction: 'desc' },
+      q: 'mont',
+      epreuve: 'cingle',
+      pays: undefined,
+      year: undefined,
+    });
+    expect(laureatesSearch(filteredView(form))).toBe('?q=mont&epreuve=cingle&sort=-age&pageSize=50');
+    // Without the hidden sort field, and with sizes or years the form never offers: the defaults.
+    const odd = filteredView(new URLSearchParams('pageSize=7&year=abc'));
+    expect(laureatesSearch(odd)).toBe('');
+    // What the address reader then makes of it is the same view.
+    expect(parse(laureatesSearch(filteredView(form)).slice(1))).toEqual({
+      page: 1,
+      pageSize: 50,
+      sort: { key: 'age', direction: 'desc' },
+      q: 'mont',
+      epreuve: 'cingle',
+    });
   });
 
   it('sorts by a column ascending first, then flips, and goes back to page 1', () => {

@@ -1,31 +1,17 @@
 /**
  * The ranking's state lives in the address (`?q=…&epreuve=…&sort=-date_passage&page=2`), so a view can be
- * shared and reloaded. Reading is lenient: a parameter that makes no sense is dropped, not an error page.
- * Writing leaves defaults out, so the plain page has a plain address.
+ * shared and reloaded. The page's loader reads it (`readLaureatesQuery`, leniently); here the page writes it,
+ * leaving defaults out so the plain page has a plain address. No validation library comes to the browser for
+ * this: what the filter form sends is taken as it is, and the loader drops what makes no sense.
  */
 import {
   DEFAULT_LAUREATE_PAGE_SIZE,
   DEFAULT_LAUREATE_SORT,
+  LAUREATE_PAGE_SIZES,
   type LaureateSort,
-  type LaureatesQuery,
   formatLaureateSort,
-  laureatesQuery,
-} from '../../../domain/schemas/laureates.ts';
-
-export function parseLaureatesSearch(params: URLSearchParams): LaureatesQuery {
-  const values: Record<string, string> = {};
-  for (const key of Object.keys(laureatesQuery.shape)) {
-    const value = params.get(key);
-    if (value !== null) values[key] = value;
-  }
-  for (;;) {
-    const result = laureatesQuery.safeParse(values);
-    if (result.success) return result.data;
-    const wrong = new Set(result.error.issues.map((issue) => String(issue.path[0])));
-    for (const key of wrong) delete values[key];
-    if (wrong.size === 0) return laureatesQuery.parse({});
-  }
-}
+  parseLaureateSort,
+} from '../../../domain/laureate-view.ts';
 
 export interface LaureatesView {
   page: number;
@@ -50,6 +36,24 @@ export function laureatesSearch(view: LaureatesView): string {
   if (view.page > 1) params.set('page', String(view.page));
   const search = params.toString();
   return search ? `?${search}` : '';
+}
+
+/** The view the filter form asks for, back on its first page: empty fields are no filter. */
+export function filteredView(fields: URLSearchParams): LaureatesView {
+  const field = (name: string) => fields.get(name)?.trim() || undefined;
+  const pageSize = Number(field('pageSize'));
+  const year = Number(field('year'));
+  return {
+    page: 1,
+    pageSize: (LAUREATE_PAGE_SIZES as readonly number[]).includes(pageSize)
+      ? pageSize
+      : DEFAULT_LAUREATE_PAGE_SIZE,
+    sort: parseLaureateSort(field('sort') ?? '') ?? DEFAULT_LAUREATE_SORT,
+    q: field('q'),
+    epreuve: field('epreuve'),
+    pays: field('pays'),
+    year: Number.isInteger(year) && year > 0 ? year : undefined,
+  };
 }
 
 /** Clicking a column: sort by it ascending, or flip the direction when it is already the sort; back to page 1. */

@@ -8,16 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requestContext } from '#request-context';
 import { today } from '../../../domain/dates.ts';
+import { readLaureatesQuery } from '../../../domain/schemas/laureates.ts';
 import { LaureatesFilters } from '../../components/laureates/laureates-filters.tsx';
 import { LaureatesPagination, LaureatesSummary } from '../../components/laureates/laureates-pagination.tsx';
 import { LaureatesTable } from '../../components/laureates/laureates-table.tsx';
-import { laureatesSearch, parseLaureatesSearch } from '../../components/laureates/url-state.ts';
+import { laureatesSearch } from '../../components/laureates/url-state.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import type { Route } from './+types/laureates';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, user } = context.get(requestContext);
-  const query = parseLaureatesSearch(new URL(request.url).searchParams);
+  const query = readLaureatesQuery(new URL(request.url).searchParams);
   const result = await services.laureates.list(query);
   const birthDates =
     user?.role === 'admin'
