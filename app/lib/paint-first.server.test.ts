@@ -23,7 +23,8 @@ function runStarter(html: string, visibility: 'visible' | 'hidden', nonce: strin
   )![1]!;
   const added: { head: Record<string, string>[]; body: Record<string, string>[] } = { head: [], body: [] };
   const frames: (() => void)[] = [];
-  const timers: (() => void)[] = [];
+  const timers: { callback: () => void; delay: number }[] = [];
+  const listeners: Record<string, () => void> = {};
   const observers: { paint: (name: string) => void; disconnected: boolean }[] = [];
   class PerformanceObserver {
     static supportedEntryTypes = paintTiming ? ['paint', 'resource'] : ['resource'];
@@ -44,20 +45,24 @@ function runStarter(html: string, visibility: 'visible' | 'hidden', nonce: strin
     visibilityState: visibility,
     currentScript: { nonce },
     createElement: (tag: string) => ({ tag }) as Record<string, string>,
+    addEventListener: (type: string, listener: () => void, options: { once: boolean }) => {
+      expect(options).toEqual({ once: true });
+      listeners[type] = listener;
+    },
     querySelector: (selector: string) =>
       selector === `script[type="${DEFERRED_MODULE_TYPE}"]` ? { textContent: dataBlock } : null,
     head: { append: (node: Record<string, string>) => added.head.push({ ...node }) },
     body: { append: (node: Record<string, string>) => added.body.push({ ...node }) },
   };
   const requestAnimationFrame = (callback: () => void) => frames.push(callback);
-  const setTimeout = (callback: () => void) => timers.push(callback);
+  const setTimeout = (callback: () => void, delay: number) => timers.push({ callback, delay });
   new Function('document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', starter)(
     document,
     requestAnimationFrame,
     setTimeout,
     PerformanceObserver,
   );
-  return { added, frames, timers, observers, dataBlock };
+  return { added, frames, timers, listeners, observers, dataBlock };
 }
 
 describe('deferHydrationUntilPainted', () => {
@@ -77,11 +82,14 @@ describe('deferHydrationUntilPainted', () => {
   it('starts the modules once the first contentful paint is recorded, preloads first, with the same nonce', () => {
     const html = deferHydrationUntilPainted(page('n0nce'));
     expect(html).toMatch(/<script nonce="n0nce">\(function startAfterFirstPaint/);
-    const { added, observers, dataBlock } = runStarter(html, 'visible', 'n0nce');
+    const { added, observers, timers, listeners, dataBlock } = runStarter(html, 'visible', 'n0nce');
     observers[0]!.paint('first-paint');
     expect(added.body).toEqual([]);
     observers[0]!.paint('first-contentful-paint');
     expect(observers[0]!.disconnected).toBe(true);
+    // The fallbacks that come later change nothing: the modules start once.
+    for (const timer of timers) timer.callback();
+    listeners.visibilitychange!();
     expect(added.head).toEqual([
       { tag: 'link', rel: 'modulepreload', href: '/assets/entry.client-A.js', nonce: 'n0nce' },
       { tag: 'link', rel: 'modulepreload', href: '/assets/root-B.js', nonce: 'n0nce' },
@@ -99,8 +107,19 @@ describe('deferHydrationUntilPainted', () => {
     expect(observers).toEqual([]);
     frames.shift()!();
     expect(added.body).toEqual([]);
-    timers.shift()!();
+    timers.find((timer) => timer.delay === 0)!.callback();
     expect(added.body).toHaveLength(1);
+  });
+
+  it('starts anyway when the tab is hidden before its first paint, or when no paint is reported in 5 s', () => {
+    const hidden = runStarter(deferHydrationUntilPainted(page('')), 'visible', '');
+    hidden.listeners.visibilitychange!();
+    expect(hidden.added.body).toHaveLength(1);
+
+    const unpainted = runStarter(deferHydrationUntilPainted(page('')), 'visible', '');
+    expect(unpainted.timers.map((timer) => timer.delay)).toEqual([5_000]);
+    unpainted.timers[0]!.callback();
+    expect(unpainted.added.body).toHaveLength(1);
   });
 
   it('starts at once in a background tab, where no frame is drawn', () => {

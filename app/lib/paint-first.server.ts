@@ -11,13 +11,16 @@
  * - the module script becomes a data block (`type="text/x-deferred-module"`), its text unchanged, so the CSP
  *   allows it by the same nonce or hash when it is started;
  * - a small inline starter, after it, re-adds the preloads and runs the module script once the browser has
- *   recorded the page's first contentful paint (at once in a background tab, where nothing is painted).
+ *   recorded the page's first contentful paint (at once in a background tab, where nothing is painted, and
+ *   after five seconds should no paint ever be reported).
  *
  * Hydration is unaffected: React matches the data block as the same `<script>` element, and leaves the starter
  * and the nodes it adds alone, like the other trailing scripts of the document.
  */
 
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
+/** Longer than a first paint takes on a slow phone network, as a last resort only. */
+const NO_PAINT_FALLBACK_MS = 5_000;
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]*)"/;
@@ -26,9 +29,12 @@ const ASYNC_ATTRIBUTE = /\sasync(="[^"]*")?/;
 const NONCE = /\bnonce="([^"]*)"/;
 
 /** Runs in the browser, as the text of the starter: it must only use its arguments and the DOM. */
-function startAfterFirstPaint(deferredType: string, preloads: string[]) {
+function startAfterFirstPaint(deferredType: string, preloads: string[], noPaintFallbackMs: number) {
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     for (const href of preloads) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -43,9 +49,15 @@ function startAfterFirstPaint(deferredType: string, preloads: string[]) {
     script.textContent = deferred?.textContent ?? '';
     document.body.append(script);
   };
+  // A hidden tab paints nothing (and may never report a first paint): it hydrates at once, or when hidden.
   if (document.visibilityState === 'hidden') {
     start();
-  } else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    return;
+  }
+  document.addEventListener('visibilitychange', start, { once: true });
+  // Should no paint ever be reported, the page still becomes interactive.
+  setTimeout(start, noPaintFallbackMs);
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     // The browser records the first contentful paint once it is on screen; its observers hear of it just after.
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
@@ -75,7 +87,10 @@ export function deferHydrationUntilPainted(html: string): string {
   const nonce = NONCE.exec(moduleScript[0])?.[1];
   const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
   const dataBlock = `<script${moduleScript[1]}type="${DEFERRED_MODULE_TYPE}"${moduleScript[2]!.replace(ASYNC_ATTRIBUTE, '')}>`;
-  const starterArguments = JSON.stringify([DEFERRED_MODULE_TYPE, preloads]).replaceAll('<', '\\u003c');
+  const starterArguments = JSON.stringify([DEFERRED_MODULE_TYPE, preloads, NO_PAINT_FALLBACK_MS]).replaceAll(
+    '<',
+    '\\u003c',
+  );
   const starter = `<script${nonceAttribute}>(${startAfterFirstPaint.toString()})(...${starterArguments})</script>`;
 
   const scriptStart = withoutPreloads.indexOf(moduleScript[0]);
