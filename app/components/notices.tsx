@@ -88,7 +88,7 @@ export function CookieNotice() {
       </Group>
       <Group justify="flex-end" gap="sm" className={classes.cookieActions}>
         <Anchor component={Link} to={`/${i18n.language}/privacy`} size="sm">
-          {t('cookies.learnMore')}
+          {t('cookies.privacyLink')}
         </Anchor>
         <Button size="xs" onClick={() => dismiss('cookies')}>
           {t('cookies.accept')}

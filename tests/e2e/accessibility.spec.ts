@@ -69,3 +69,47 @@ test('no axe violation on the second and third slides', async ({ page }) => {
     expect(await violations(page)).toEqual([]);
   }
 });
+
+/**
+ * A link says where it goes (WCAG 2.4.4, and what search engines read): never a bare "learn more" or "here".
+ * The phrases are those Lighthouse's link-text audit refuses in the site's languages.
+ */
+const GENERIC_LINK_TEXTS = new Set([
+  'click here',
+  'here',
+  'learn more',
+  'more',
+  'more info',
+  'more information',
+  'read more',
+  'en savoir plus',
+  'cliquez ici',
+  'ici',
+  'hier',
+  'mehr',
+  'mehr erfahren',
+  'weiterlesen',
+  'más',
+  'más información',
+  'aquí',
+  'leer más',
+  'meer',
+  'meer informatie',
+  'lees meer',
+  'qui',
+  'altro',
+  'maggiori informazioni',
+  'scopri di più',
+]);
+
+for (const lang of ['fr', 'gb', 'de', 'es', 'nl', 'it']) {
+  test(`every link of the public pages says where it goes, in ${lang}`, async ({ page }) => {
+    const generic: string[] = [];
+    for (const path of [...PAGES, '/laureates', '/stats']) {
+      await page.goto(`/${lang}${path}`);
+      for (const text of await page.getByRole('link').allInnerTexts())
+        if (GENERIC_LINK_TEXTS.has(text.trim().toLowerCase())) generic.push(`/${lang}${path}: ${text}`);
+    }
+    expect(generic).toEqual([]);
+  });
+}

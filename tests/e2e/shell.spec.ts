@@ -164,7 +164,7 @@ test.describe('notices', () => {
 
   test('the cookie notice links to the privacy page', async ({ page }) => {
     await open(page, '/gb');
-    await page.getByTestId('cookie-notice').getByRole('link', { name: 'Learn more' }).click();
+    await page.getByTestId('cookie-notice').getByRole('link', { name: 'Privacy and cookies' }).click();
     await expect(page).toHaveURL(/\/gb\/privacy$/);
   });
 });
