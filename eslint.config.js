@@ -28,8 +28,8 @@ export default tseslint.config(
     },
   },
   {
-    // The browser's Zod must be configured before it parses (domain/schemas/zod.ts says why).
-    files: ['domain/**/*.ts', 'app/**/*.{ts,tsx}'],
+    // Zod must be configured before any schema is built (domain/schemas/zod.ts says why).
+    files: ['domain/**/*.ts', 'app/**/*.{ts,tsx}', 'server/**/*.ts', 'contracts/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['domain/schemas/zod.ts', '**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -38,6 +38,13 @@ export default tseslint.config(
           paths: [
             {
               name: 'zod',
+              message: "Import { z } from 'domain/schemas/zod.ts', where Zod is configured.",
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['zod/*'],
               message: "Import { z } from 'domain/schemas/zod.ts', where Zod is configured.",
               allowTypeImports: true,
             },

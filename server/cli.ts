@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import * as z from 'zod';
+import { z } from '../domain/schemas/zod.ts';
 import { emailField } from '../domain/schemas/common.ts';
 import { passwordField } from '../domain/schemas/user.ts';
 import { adminSocketPath, runThroughServer } from './admin-socket.ts';

@@ -4,7 +4,7 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import * as z from 'zod';
+import { z } from '../domain/schemas/zod.ts';
 import { openingHoursSchema } from '../domain/opening-hours.ts';
 import { CHALLENGE_IDS, type ChallengeId } from '../domain/ventoux.ts';
 import { DEFAULT_PICKUP_POINTS } from './content/pickup-points.ts';

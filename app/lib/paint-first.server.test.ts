@@ -111,13 +111,13 @@ describe('deferHydrationUntilPainted', () => {
     expect(added.body).toHaveLength(1);
   });
 
-  it('starts anyway when the tab is hidden before its first paint, or when no paint is reported in 5 s', () => {
+  it('starts anyway when the tab is hidden before its first paint, or when no paint is reported in 10 s', () => {
     const hidden = runStarter(deferHydrationUntilPainted(page('')), 'visible', '');
     hidden.listeners.visibilitychange!();
     expect(hidden.added.body).toHaveLength(1);
 
     const unpainted = runStarter(deferHydrationUntilPainted(page('')), 'visible', '');
-    expect(unpainted.timers.map((timer) => timer.delay)).toEqual([5_000]);
+    expect(unpainted.timers.map((timer) => timer.delay)).toEqual([10_000]);
     unpainted.timers[0]!.callback();
     expect(unpainted.added.body).toHaveLength(1);
   });
@@ -136,7 +136,24 @@ describe('deferHydrationUntilPainted', () => {
     expect(dataBlock).toBe(moduleText);
   });
 
-  it('leaves a document without an inline module script as it is', () => {
+  it('finds the inline module script behind an external one, and reads preload addresses as URLs', () => {
+    const source = page('')
+      .replace(
+        '<meta charSet="utf-8"/>',
+        '<meta charSet="utf-8"/><script type="module" src="/tool.js"></script>',
+      )
+      .replace('/assets/root-B.js" nonce', '/assets/root-B.js?v=1&amp;w=2" nonce');
+    const html = deferHydrationUntilPainted(source);
+    expect(html).toContain('<script type="module" src="/tool.js"></script>');
+    expect(html).toContain(`type="${DEFERRED_MODULE_TYPE}">import * as route0`);
+    expect(html).toContain('"/assets/root-B.js?v=1&w=2"');
+  });
+
+  it('leaves a document without an inline module script, or with a cut one, as it is', () => {
+    const cut = page('').slice(0, page('').indexOf('import("/assets/entry.client-A.js");'));
+    expect(deferHydrationUntilPainted(cut)).toBe(cut);
+    const lookalike = '<html><body><script data-type="module">x()</script></body></html>';
+    expect(deferHydrationUntilPainted(lookalike)).toBe(lookalike);
     const html = '<html><head><link rel="modulepreload" href="/a.js"/></head><body>x</body></html>';
     expect(deferHydrationUntilPainted(html)).toBe(html);
     const external = '<html><body><script type="module" src="/b.js"></script></body></html>';

@@ -12,21 +12,33 @@
  *   allows it by the same nonce or hash when it is started;
  * - a small inline starter, after it, re-adds the preloads and runs the module script once the browser has
  *   recorded the page's first contentful paint (at once in a background tab, where nothing is painted, and
- *   after five seconds should no paint ever be reported).
+ *   after ten seconds should no paint ever be reported).
  *
  * Hydration is unaffected: React matches the data block as the same `<script>` element, and leaves the starter
  * and the nodes it adds alone, like the other trailing scripts of the document.
  */
 
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
-/** Longer than a first paint takes on a slow phone network, as a last resort only. */
-const NO_PAINT_FALLBACK_MS = 5_000;
+/** Longer than a first paint takes even on a slow phone network: a last resort only. */
+const NO_PAINT_FALLBACK_MS = 10_000;
 
-const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
-const HREF = /\bhref="([^"]*)"/;
-const INLINE_MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>/;
+const MODULE_PRELOAD = /<link\s[^>]*\brel="modulepreload"[^>]*>/g;
+const HREF = /\shref="([^"]*)"/;
+const SCRIPT_TAG = /<script(\s[^>]*)?>/g;
+const MODULE_TYPE = /\stype="module"/;
+const SRC_ATTRIBUTE = /\ssrc=/;
 const ASYNC_ATTRIBUTE = /\sasync(="[^"]*")?/;
-const NONCE = /\bnonce="([^"]*)"/;
+const NONCE = /\snonce="([^"]*)"/;
+
+/** React Router's inline module script: the first `type="module"` script without a `src`. */
+function inlineModuleScript(html: string): { start: number; openingTag: string; attributes: string } | null {
+  for (const match of html.matchAll(SCRIPT_TAG)) {
+    const attributes = match[1] ?? '';
+    if (MODULE_TYPE.test(attributes) && !SRC_ATTRIBUTE.test(attributes))
+      return { start: match.index, openingTag: match[0], attributes };
+  }
+  return null;
+}
 
 /** Runs in the browser, as the text of the starter: it must only use its arguments and the DOM. */
 function startAfterFirstPaint(deferredType: string, preloads: string[], noPaintFallbackMs: number) {
@@ -74,32 +86,32 @@ function startAfterFirstPaint(deferredType: string, preloads: string[], noPaintF
 
 /** The document with its module scripts held back until the first paint; unchanged when it has none. */
 export function deferHydrationUntilPainted(html: string): string {
-  const moduleScript = INLINE_MODULE_SCRIPT.exec(html);
-  if (!moduleScript || /\bsrc=/.test(moduleScript[0])) return html;
+  const moduleScript = inlineModuleScript(html);
+  if (!moduleScript) return html;
+  const textStart = moduleScript.start + moduleScript.openingTag.length;
+  const textEnd = html.indexOf('</script>', textStart);
+  if (textEnd === -1) return html;
 
-  const preloads: string[] = [];
-  const withoutPreloads = html.replace(MODULE_PRELOAD, (link) => {
-    const href = HREF.exec(link)?.[1];
-    if (href) preloads.push(href);
-    return '';
-  });
-
-  const nonce = NONCE.exec(moduleScript[0])?.[1];
+  const preloads = [...html.matchAll(MODULE_PRELOAD)]
+    .map((link) => HREF.exec(link[0])?.[1]?.replaceAll('&amp;', '&'))
+    .filter((href) => href !== undefined);
+  const nonce = NONCE.exec(moduleScript.attributes)?.[1];
   const nonceAttribute = nonce === undefined ? '' : ` nonce="${nonce}"`;
-  const dataBlock = `<script${moduleScript[1]}type="${DEFERRED_MODULE_TYPE}"${moduleScript[2]!.replace(ASYNC_ATTRIBUTE, '')}>`;
+  const dataAttributes = moduleScript.attributes
+    .replace(MODULE_TYPE, ` type="${DEFERRED_MODULE_TYPE}"`)
+    .replace(ASYNC_ATTRIBUTE, '');
   const starterArguments = JSON.stringify([DEFERRED_MODULE_TYPE, preloads, NO_PAINT_FALLBACK_MS]).replaceAll(
     '<',
     '\\u003c',
   );
   const starter = `<script${nonceAttribute}>(${startAfterFirstPaint.toString()})(...${starterArguments})</script>`;
 
-  const scriptStart = withoutPreloads.indexOf(moduleScript[0]);
-  const scriptEnd = withoutPreloads.indexOf('</script>', scriptStart) + '</script>'.length;
-  return (
-    withoutPreloads.slice(0, scriptStart) +
-    dataBlock +
-    withoutPreloads.slice(scriptStart + moduleScript[0].length, scriptEnd) +
+  const afterScript = textEnd + '</script>'.length;
+  const rewritten =
+    html.slice(0, moduleScript.start) +
+    `<script${dataAttributes}>` +
+    html.slice(textStart, afterScript) +
     starter +
-    withoutPreloads.slice(scriptEnd)
-  );
+    html.slice(afterScript);
+  return rewritten.replace(MODULE_PRELOAD, '');
 }

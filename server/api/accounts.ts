@@ -3,7 +3,7 @@
  * deleting one's account.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { LOCALES, type Locale, isLocale, localeOr } from '../../domain/locales.ts';
 import { emailField, text } from '../../domain/schemas/common.ts';
 import {

@@ -1,6 +1,6 @@
 /** The admin API: every route in this scope requires the admin role, checked on the server. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import {
   adminCandidatesQuery,
   candidateIdsBody,

@@ -2,7 +2,7 @@
  * A request schema whose rules depend on today's date (ages on the day of the order, delivery dates): the
  * shared schema is built for the day the request arrives, not for the day the server started.
  */
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { type CalendarDate, today } from '../../domain/dates.ts';
 
 export function validatedForToday<T>(factory: (date: CalendarDate) => z.ZodType<T>) {

@@ -1,7 +1,7 @@
 /** `GET /documents/{id}`: a route card or frame plate PDF, for its buyer or an admin; anyone else gets 404. */
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { idParam } from '../../domain/schemas/common.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';

@@ -1,6 +1,6 @@
 /** Probes: `/health` says the process is alive, `/ready` that the database answers. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 
 const status = z.object({ status: z.enum(['ok', 'unavailable']) });

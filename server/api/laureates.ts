@@ -1,6 +1,6 @@
 /** The public ranking: a page of laureate rows, and one rider's palmarès. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import {
   type LaureatesPage,
   laureatesPageSchema,

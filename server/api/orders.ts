@@ -1,6 +1,6 @@
 /** Orders API: the draft, the price, placing an order, and the buyer's orders. Owner-only: others get 404. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { LOCALES, isLocale, localeOr } from '../../domain/locales.ts';
 import { idParam, text } from '../../domain/schemas/common.ts';
 import { orderDraftSchema, orderSchema, priceRequestSchema } from '../../domain/schemas/order.ts';

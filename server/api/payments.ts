@@ -4,7 +4,7 @@
  * test provider's page. Paying again, finishing and cancelling an order are POSTs under /api/orders.
  */
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../../domain/locales.ts';
 import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
 import { PAYMENT_MODES } from '../../domain/statuses.ts';

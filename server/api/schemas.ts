@@ -1,5 +1,5 @@
 /** Response shapes shared by several API modules; response schemas strip any field they do not list. */
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { ROLES } from '../../domain/roles.ts';
 import { CIVILITES } from '../../domain/schemas/common.ts';
 

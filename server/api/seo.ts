@@ -4,7 +4,7 @@
  * areas out. Both are built from the registry and the public URL, so a new public page needs no change here.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { PAGES, type Page } from '../../domain/pages.ts';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS } from '../../domain/locales.ts';
 

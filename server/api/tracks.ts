@@ -6,7 +6,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { idParam } from '../../domain/schemas/common.ts';
 import { trackAnalysisSchema } from '../../domain/schemas/track.ts';
 import { validationError } from '../errors.ts';

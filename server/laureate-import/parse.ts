@@ -5,7 +5,7 @@
  * services/laureate-import.ts.
  */
 import { parse } from 'csv-parse/sync';
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import { COUNTRY_CODES, countryName, isCountryCode } from '../../domain/countries.ts';
 import { isValidCalendarDate } from '../../domain/dates.ts';
 import { LOCALES } from '../../domain/locales.ts';

@@ -4,7 +4,7 @@
  * through `returnUrl`, where `complete` captures it; webhooks are checked by PayPal's own verification endpoint.
  * Amounts are written with two decimals, which holds for the euro and the site's other currencies.
  */
-import * as z from 'zod';
+import { z } from '../../domain/schemas/zod.ts';
 import type { PaymentProvider, PreparedSession, VerifiedPayment, WebhookEvent } from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 

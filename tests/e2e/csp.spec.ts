@@ -29,9 +29,13 @@ test('no page makes the browser report a CSP issue', async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   }
-  // The ranking parses its view from the address again when a filter changes.
-  await page.goto('/fr/laureates?challenge=cingle');
+  // A filtered ranking, and a form that builds and runs its Zod schemas in the browser.
+  await page.goto('/fr/laureates?epreuve=cingle');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.goto('/gb/signup');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
   // Issues are reported asynchronously: a round trip through the protocol lets the last ones arrive.
   await cdp.send('Runtime.evaluate', { expression: '1' });
   expect(issues).toEqual([]);
