@@ -3,7 +3,7 @@
  * password (DELETE /api/account). Once deleted, the visitor is signed out and taken home. What is kept and why is
  * in docs/decisions/0028-account-deletion.md.
  */
-import { Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { clientSession } from '../../lib/client-session.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { PasswordField } from '../forms/password-input.tsx';
+import { Dialog } from '../dialog.tsx';
 
 const EMPTY = { current_password: '' };
 
@@ -79,51 +80,47 @@ export function DeleteAccount() {
       >
         {t('account:delete.open')}
       </Button>
-      {/* Composed by hand: Mantine draws the header as <header>, a second banner landmark outside <main>. */}
-      <Modal.Root opened={opened} onClose={close} centered size="lg">
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Header role="none">
-            <Modal.Title fw={700}>{t('account:delete.title')}</Modal.Title>
-            <Modal.CloseButton aria-label={t('account:delete.close')} />
-          </Modal.Header>
-          <Modal.Body>
-            <form ref={ref} onSubmit={submit} noValidate data-testid="delete-account-form">
-              <Stack gap="md">
-                {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
-                <Text size="sm">{t('account:delete.goes')}</Text>
-                <List size="sm" spacing={4}>
-                  <List.Item>{t('account:delete.goesProfile')}</List.Item>
-                  <List.Item>{t('account:delete.goesRegistrations')}</List.Item>
-                  <List.Item>{t('account:delete.goesTracks')}</List.Item>
-                </List>
-                <Text size="sm">{t('account:delete.stays')}</Text>
-                <PasswordField
-                  label={t('account:profile.currentPassword')}
-                  description={t('account:delete.passwordHelp')}
-                  autoComplete="current-password"
-                  required
-                  data-autofocus
-                  {...form.getInputProps('current_password')}
-                />
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" onClick={close}>
-                    {t('account:delete.cancel')}
-                  </Button>
-                  <Button
-                    type="submit"
-                    color="red.8"
-                    loading={form.submitting}
-                    data-testid="delete-account-confirm"
-                  >
-                    {t('account:delete.confirm')}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      <Dialog
+        opened={opened}
+        onClose={close}
+        title={t('account:delete.title')}
+        closeLabel={t('account:delete.close')}
+        size="lg"
+      >
+        <form ref={ref} onSubmit={submit} noValidate data-testid="delete-account-form">
+          <Stack gap="md">
+            {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+            <Text size="sm">{t('account:delete.goes')}</Text>
+            <List size="sm" spacing={4}>
+              <List.Item>{t('account:delete.goesProfile')}</List.Item>
+              <List.Item>{t('account:delete.goesRegistrations')}</List.Item>
+              <List.Item>{t('account:delete.goesTracks')}</List.Item>
+            </List>
+            <Text size="sm">{t('account:delete.stays')}</Text>
+            <PasswordField
+              label={t('account:profile.currentPassword')}
+              description={t('account:delete.passwordHelp')}
+              autoComplete="current-password"
+              required
+              data-autofocus
+              {...form.getInputProps('current_password')}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {t('account:delete.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                color="red.8"
+                loading={form.submitting}
+                data-testid="delete-account-confirm"
+              >
+                {t('account:delete.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Dialog>
     </Stack>
   );
 }
