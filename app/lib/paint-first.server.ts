@@ -84,6 +84,9 @@ function startAfterFirstPaint(deferredType: string, preloads: string[], noPaintF
   }
 }
 
+/** The starter's text, taken once rather than on every page rendered. */
+const STARTER_SOURCE = startAfterFirstPaint.toString();
+
 /** The document with its module scripts held back until the first paint; unchanged when it has none. */
 export function deferHydrationUntilPainted(html: string): string {
   const moduleScript = inlineModuleScript(html);
@@ -104,7 +107,7 @@ export function deferHydrationUntilPainted(html: string): string {
     '<',
     '\\u003c',
   );
-  const starter = `<script${nonceAttribute}>(${startAfterFirstPaint.toString()})(...${starterArguments})</script>`;
+  const starter = `<script${nonceAttribute}>(${STARTER_SOURCE})(...${starterArguments})</script>`;
 
   const afterScript = textEnd + '</script>'.length;
   const rewritten =
