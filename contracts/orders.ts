@@ -4,6 +4,7 @@
  * answers, so the server and the pages are checked against one definition.
  */
 import type { Price } from '../domain/prices.ts';
+import type { RegistrationProgress } from '../domain/registration-progress.ts';
 import type { CIVILITES } from '../domain/schemas/common.ts';
 import type { Address } from '../domain/schemas/order.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../domain/statuses.ts';
@@ -29,6 +30,8 @@ export interface PresentedCandidate {
   documents: DocumentLink[];
   /** When the documents were last emailed to the candidate; null until then. */
   documents_sent_at: string | null;
+  /** The registration's path after the order, drawn as steps on the account page. */
+  progress: RegistrationProgress;
 }
 
 /** The order as its owner sees it (docs/API.md payload shape). */

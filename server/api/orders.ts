@@ -4,7 +4,9 @@ import { z } from '../../domain/schemas/zod.ts';
 import { LOCALES, isLocale, localeOr } from '../../domain/locales.ts';
 import { idParam, text } from '../../domain/schemas/common.ts';
 import { orderDraftSchema, orderSchema, priceRequestSchema } from '../../domain/schemas/order.ts';
-import { ORDER_STATUSES } from '../../domain/statuses.ts';
+import { VERDICTS } from '../../domain/schemas/track.ts';
+import { DELIVERY_MODES, ORDER_STATUSES } from '../../domain/statuses.ts';
+import { CHALLENGE_IDS } from '../../domain/ventoux.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { validatedForToday } from './dated-schema.ts';
 import type { ApiOptions } from './index.ts';
@@ -25,6 +27,20 @@ const address = z.object({
   code_postal: z.string(),
   ville: z.string(),
   pays: z.string(),
+});
+
+const instant = z.string();
+
+/** The registration's path after the order (domain/registration-progress.ts). */
+const progressResponse = z.object({
+  paid_at: instant.nullable(),
+  kit: z.object({ mode: z.enum(DELIVERY_MODES), sent_at: instant }).nullable(),
+  track: z.object({ verdict: z.enum(VERDICTS), checked_at: instant }).nullable(),
+  card_received_at: instant.nullable(),
+  homologation: z
+    .object({ numero: z.number().int(), epreuve: z.enum(CHALLENGE_IDS), homologated_at: instant })
+    .nullable(),
+  rejection: z.object({ reason: z.string(), rejected_at: instant }).nullable(),
 });
 
 const orderResponse = z.object({
@@ -55,6 +71,7 @@ const orderResponse = z.object({
       documents: z.array(z.object({ kind: z.enum(['route_card', 'frame_plate']), url: z.string() })),
       /** When the documents were last emailed; null until then. */
       documents_sent_at: z.string().nullable(),
+      progress: progressResponse,
     }),
   ),
 });

@@ -180,3 +180,60 @@ export function emailChangeNoticeEmail(
     publicUrl,
   );
 }
+
+/** The account page, where a registration's path is drawn step by step. */
+const accountUrl = (publicUrl: string, locale: string) => `${publicUrl}/${locale}/account`;
+
+/** A volunteer posted the kit or handed it over (a kit sent by email is the documents email itself). */
+export function kitSentEmail(
+  locale: string,
+  publicUrl: string,
+  data: {
+    prenom: string;
+    reference: string;
+    challenge: string;
+    mode: 'postal' | 'retrait';
+    date: string;
+    pickupPoint: string | null;
+  },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t(`kitSent.subject.${data.mode}`, { reference: data.reference }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [
+        data.mode === 'postal'
+          ? t('kitSent.postal', { date: data.date })
+          : t('kitSent.retrait', { date: data.date, place: data.pickupPoint ?? '' }),
+        t('kitSent.next'),
+      ],
+      details: [{ label: data.reference, value: data.challenge }],
+      action: { label: t('progress.action'), url: accountUrl(publicUrl, locale) },
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+/** The route card came back to the club: the homologation is under way. */
+export function cardReceivedEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; reference: string; challenge: string },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('cardReceived.subject', { reference: data.reference }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('cardReceived.intro', { challenge: data.challenge }), t('cardReceived.next')],
+      details: [{ label: data.reference, value: data.challenge }],
+      action: { label: t('progress.action'), url: accountUrl(publicUrl, locale) },
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}

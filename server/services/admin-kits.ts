@@ -3,15 +3,22 @@
  * documents again, and the address labels. Printing the documents is a background job (print-jobs.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { formatTimestampDate } from '../../domain/format.ts';
+import { localeOr } from '../../domain/locales.ts';
 import { candidateReference } from '../../domain/references.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, orders } from '../db/schema.ts';
 import { renderLabels } from '../documents/labels.ts';
+import { translator } from '../i18n.ts';
+import { kitSentEmail } from '../mail/templates.ts';
 import { transitionCandidate } from './candidate-transitions.ts';
 import { emailDocuments } from './documents-mail.ts';
 import type { DocumentsService } from './documents.ts';
 import type { MailService } from './mail.ts';
+
+type CandidateRow = typeof candidates.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
 export function createKitsService(deps: {
   db: Database;
@@ -20,26 +27,55 @@ export function createKitsService(deps: {
   documents: DocumentsService;
 }) {
   const { db, config, mail } = deps;
+
+  async function queueKitSentEmail(tx: Database, candidate: CandidateRow, order: OrderRow, now: Date) {
+    const language = localeOr(order.locale);
+    const pickupPoint = config.pickupPoints.find((point) => point.id === order.point_retrait);
+    await mail.queue(
+      {
+        to: candidate.email,
+        ...kitSentEmail(language, config.publicUrl, {
+          prenom: candidate.prenom,
+          reference: candidateReference(order.id, candidate.commande_index),
+          challenge: translator(language, 'documents')(`challenges.${candidate.epreuve}`),
+          mode: order.mode_livraison === 'retrait' ? 'retrait' : 'postal',
+          date: formatTimestampDate(language, now),
+          pickupPoint: pickupPoint ? `${pickupPoint.name}, ${pickupPoint.address}` : null,
+        }),
+      },
+      tx,
+    );
+  }
+
   return {
-    /** Kits posted, emailed or handed over: to_process -> processed. Answers how many changed. */
+    /**
+     * Kits posted, emailed or handed over: to_process -> processed. The rider of a kit posted or handed over is
+     * told so by email (a kit sent by email was its own message). Answers how many changed.
+     */
     async markProcessed(ids: number[], actorId: number) {
-      return db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const rows = await tx
-          .select({ id: candidates.id, statut: candidates.statut })
+          .select({ candidate: candidates, order: orders })
           .from(candidates)
+          .innerJoin(orders, eq(orders.id, candidates.orderId))
           .where(inArray(candidates.id, ids))
-          .for('update');
+          .for('update', { of: candidates });
         // Kits in another status are left as they are: a batch may hold some already processed.
-        const toProcess = rows.filter((candidate) => candidate.statut === 'to_process');
-        for (const candidate of toProcess) {
+        const toProcess = rows.filter(({ candidate }) => candidate.statut === 'to_process');
+        const now = new Date();
+        for (const { candidate, order } of toProcess) {
           await transitionCandidate(tx, candidate, 'processed', {
             actorId,
             action: 'candidate.processed',
-            set: { processedAt: new Date() },
+            set: { processedAt: now },
+            now,
           });
+          if (order.mode_livraison !== 'email') await queueKitSentEmail(tx, candidate, order, now);
         }
         return toProcess.length;
       });
+      if (changed > 0) mail.kick();
+      return changed;
     },
 
     /**

@@ -16,7 +16,7 @@ import type { Database } from '../db/client.ts';
 import { candidates, homologationSequences, homologations, laureates, orders, users } from '../db/schema.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { translator } from '../i18n.ts';
-import { homologationEmail, rejectionEmail } from '../mail/templates.ts';
+import { cardReceivedEmail, homologationEmail, rejectionEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
 import { assertCandidateTransition, transitionCandidate } from './candidate-transitions.ts';
 import type { MailService } from './mail.ts';
@@ -138,21 +138,37 @@ export function createHomologationsService(deps: {
           : and(eq(candidates.orderId, parsed.orderId), eq(candidates.commande_index, parsed.index));
       const [found] = await db.select({ id: candidates.id }).from(candidates).where(condition);
       if (!found) throw new AppError(404, 'unknown_reference', 'No candidate has this reference');
-      return db.transaction(async (tx) => {
-        const { candidate } = await lockCandidate(tx, found.id);
+      const result = await db.transaction(async (tx) => {
+        const { candidate, locale } = await lockCandidate(tx, found.id);
         const reference = candidateReference(candidate.orderId, candidate.commande_index);
         if (candidate.statut === 'homologated') throw alreadyHomologated();
         if (candidate.statut === 'pending_payment')
           throw new AppError(409, 'not_paid', 'This registration is not paid');
-        if (candidate.statut !== 'card_received') {
+        // Scanning the same card twice changes nothing and writes to nobody.
+        const arrived = candidate.statut !== 'card_received';
+        if (arrived) {
           await transitionCandidate(tx, candidate, 'card_received', {
             actorId,
             action: 'candidate.card_received',
             set: { cardReceivedAt: new Date() },
           });
+          const language = localeOr(locale);
+          await mail.queue(
+            {
+              to: candidate.email,
+              ...cardReceivedEmail(language, config.publicUrl, {
+                prenom: candidate.prenom,
+                reference,
+                challenge: translator(language, 'documents')(`challenges.${candidate.epreuve}`),
+              }),
+            },
+            tx,
+          );
         }
-        return { candidateId: candidate.id, reference, statut: 'card_received' as const };
+        return { candidateId: candidate.id, reference, statut: 'card_received' as const, arrived };
       });
+      if (result.arrived) mail.kick();
+      return { candidateId: result.candidateId, reference: result.reference, statut: result.statut };
     },
 
     async homologate(candidateId: number, input: HomologationInput, actorId: number, now = new Date()) {

@@ -15,6 +15,7 @@ import {
   SCAN_TOKEN_RANDOM_BYTES,
   scanTokenFromBytes,
 } from '../../domain/references.ts';
+import type { RegistrationProgress } from '../../domain/registration-progress.ts';
 import type { Order } from '../../domain/schemas/order.ts';
 import type { PaymentMode } from '../../domain/statuses.ts';
 import { earliestPostalDate, today } from '../../domain/dates.ts';
@@ -24,6 +25,7 @@ import { candidates, documents, orders } from '../db/schema.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import type { PaymentsService } from './payments.ts';
+import { loadRegistrationProgress } from './registration-progress.ts';
 import type { createOrderDraftsService } from './order-drafts.ts';
 
 export function newScanToken(): string {
@@ -38,6 +40,7 @@ export function presentOrder(
   order: OrderRow,
   orderCandidates: CandidateRow[],
   documentRows: { id: number; candidateId: number; kind: 'route_card' | 'frame_plate' }[],
+  progress: ReadonlyMap<number, RegistrationProgress>,
 ): PresentedOrder {
   return {
     id: order.id,
@@ -73,6 +76,7 @@ export function presentOrder(
         .filter((document) => document.candidateId === candidate.id)
         .map((document) => ({ kind: document.kind, url: `/documents/${document.id}` })),
       documents_sent_at: candidate.documentsSentAt?.toISOString() ?? null,
+      progress: progress.get(candidate.id)!,
     })),
   };
 }
@@ -120,11 +124,13 @@ export function createOrdersService(deps: {
             ),
           )
       : [];
+    const progress = await loadRegistrationProgress(db, orderRows, candidateRows);
     return orderRows.map((order) =>
       presentOrder(
         order,
         candidateRows.filter((candidate) => candidate.orderId === order.id),
         documentRows,
+        progress,
       ),
     );
   }
@@ -204,6 +210,9 @@ export function createOrdersService(deps: {
      * Creates the order (pending), its candidates (pending_payment) and a payment attempt, then asks the provider
      * for its hosted page. The same Idempotency-Key gives back the same order: a double click creates one.
      */
+    /** The order a user already placed with this Idempotency-Key, and where its payment goes; null if none. */
+    placedWith: (userId: number, idempotencyKey: string) => existingForKey(userId, idempotencyKey),
+
     async create(
       user: { id: number; email: string },
       input: Order,

@@ -12,6 +12,7 @@ import type { CandidateStatus, OrderStatus } from '../../../domain/statuses.ts';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../forms/forms.module.css';
 import { PayOrderButton } from './order-actions.tsx';
+import { RegistrationProgressSteps } from './registration-progress.tsx';
 
 const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   pending: 'yellow',
@@ -47,7 +48,7 @@ export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
   );
 }
 
-function CandidateItem({ candidate }: { candidate: PresentedCandidate }) {
+function CandidateItem({ candidate, paid }: { candidate: PresentedCandidate; paid: boolean }) {
   const { t } = useTranslation('order');
   const format = useFormat();
   const name = `${candidate.prenom} ${candidate.nom}`;
@@ -93,6 +94,9 @@ function CandidateItem({ candidate }: { candidate: PresentedCandidate }) {
           ))}
         </Group>
       )}
+      {paid && (
+        <RegistrationProgressSteps status={candidate.statut} progress={candidate.progress} name={name} />
+      )}
     </Paper>
   );
 }
@@ -135,7 +139,7 @@ function OrderCard({ order }: { order: PresentedOrder }) {
         }}
       >
         {order.candidats.map((candidate) => (
-          <CandidateItem key={candidate.id} candidate={candidate} />
+          <CandidateItem key={candidate.id} candidate={candidate} paid={order.status === 'paid'} />
         ))}
       </Box>
       {order.payable && (

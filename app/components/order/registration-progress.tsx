@@ -1,0 +1,139 @@
+/**
+ * A registration's path after the order, as steps with their dates (domain/registration-progress.ts decides which
+ * step is done, current, optional or failed): paid, kit sent, ride checked, route card back, homologated or
+ * rejected with the club's reason, diploma. A vertical timeline, so that it reads the same on a 360 px phone; the
+ * step it waits for is marked for the eye (a ring and a label) and for assistive technology (aria-current).
+ */
+import { Anchor, Badge, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { IconCheck, IconClockHour4, IconPoint, IconRoute, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  type ProgressStep,
+  type RegistrationProgress,
+  registrationSteps,
+} from '../../../domain/registration-progress.ts';
+import type { CandidateStatus } from '../../../domain/statuses.ts';
+import { useFormat } from '../../lib/format.ts';
+
+const BULLETS = {
+  done: { color: 'green', icon: IconCheck, variant: 'filled' },
+  current: { color: 'red', icon: IconClockHour4, variant: 'filled' },
+  failed: { color: 'red', icon: IconX, variant: 'filled' },
+  optional: { color: 'gray', icon: IconRoute, variant: 'light' },
+  upcoming: { color: 'gray', icon: IconPoint, variant: 'light' },
+} as const;
+
+function StepBullet({ step }: { step: ProgressStep }) {
+  const { color, icon: Icon, variant } = BULLETS[step.state];
+  return (
+    <ThemeIcon color={color} variant={variant} radius="xl" size={24} aria-hidden>
+      <Icon size={14} stroke={2.5} />
+    </ThemeIcon>
+  );
+}
+
+/** Statuses in which a track attached now still helps the volunteer. */
+const TRACK_WELCOME: readonly CandidateStatus[] = ['to_process', 'processed', 'card_received'];
+
+/** What the step says: its date and details once taken, what it waits for otherwise. */
+function useStepText(progress: RegistrationProgress) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
+  const on = (at: string | null) => ({ date: at ? format.timestamp(at) : '' });
+  return (step: ProgressStep): string => {
+    const key = `progress.steps.${step.id}`;
+    switch (step.id) {
+      case 'kit_sent':
+        if (step.state !== 'done') return t(`${key}.${step.state === 'current' ? 'current' : 'upcoming'}`);
+        return progress.kit ? t(`${key}.done_${progress.kit.mode}`, on(step.at)) : t(`${key}.done_undated`);
+      case 'ride_checked':
+        return progress.track ? t(`${key}.${progress.track.verdict}`, on(step.at)) : t(`${key}.optional`);
+      case 'outcome':
+        if (step.state === 'done' && progress.homologation) {
+          return t(`${key}.done`, {
+            ...on(step.at),
+            challenge: t(`challenges.${progress.homologation.epreuve}`),
+            numero: progress.homologation.numero,
+          });
+        }
+        return t(
+          `${key}.${step.state === 'failed' ? 'failed' : step.state === 'current' ? 'current' : 'upcoming'}`,
+          on(step.at),
+        );
+      case 'paid':
+        return step.state === 'done' ? t(`${key}.done`, on(step.at)) : t(`${key}.current`);
+      case 'card_received':
+      case 'diploma':
+        return t(
+          `${key}.${step.state === 'done' ? 'done' : step.state === 'current' ? 'current' : 'upcoming'}`,
+          on(step.at),
+        );
+    }
+  };
+}
+
+export function RegistrationProgressSteps({
+  status,
+  progress,
+  name,
+}: {
+  status: CandidateStatus;
+  progress: RegistrationProgress;
+  name: string;
+}) {
+  const { t, i18n } = useTranslation('order');
+  const steps = registrationSteps(status, progress);
+  const text = useStepText(progress);
+  // Mantine colours the line up to the last step behind the rider.
+  const lastTaken = steps.findLastIndex((step) => step.state === 'done' || step.state === 'failed');
+  return (
+    <Timeline
+      component="ol"
+      active={lastTaken}
+      bulletSize={24}
+      lineWidth={2}
+      color="green"
+      mt="sm"
+      aria-label={t('progress.label', { name })}
+      data-testid="registration-progress"
+      style={{ listStyle: 'none' }}
+    >
+      {steps.map((step) => (
+        <Timeline.Item
+          key={step.id}
+          component="li"
+          bullet={<StepBullet step={step} />}
+          lineVariant={step.state === 'optional' ? 'dashed' : 'solid'}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+          data-step={step.id}
+          data-state={step.state}
+          title={
+            <Text component="span" fw={700} size="sm">
+              {t(`progress.steps.${step.id}.title`)}
+              {step.state === 'current' && (
+                <Badge component="span" color="red" variant="light" size="sm" ml="xs">
+                  {t('progress.now')}
+                </Badge>
+              )}
+            </Text>
+          }
+        >
+          <Text size="sm" c={step.state === 'upcoming' || step.state === 'optional' ? 'gray.7' : undefined}>
+            {text(step)}
+          </Text>
+          {step.state === 'failed' && progress.rejection && (
+            <Text size="sm" mt={4} fw={600} data-testid="rejection-reason">
+              {t('progress.steps.outcome.reason', { reason: progress.rejection.reason })}
+            </Text>
+          )}
+          {step.id === 'ride_checked' && step.state === 'optional' && TRACK_WELCOME.includes(status) && (
+            <Anchor component={Link} to={`/${i18n.language}/track-check`} size="sm">
+              {t('progress.attachTrack')}
+            </Anchor>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The path of a registration after the order, as its rider follows it on the account page: paid, kit sent, ride
+ * checked (optional: only when a track is attached), route card received, then homologated or rejected, then the
+ * diploma. One rule for which step is done, which one the registration waits for, and which one failed, so the
+ * page only draws it.
+ */
+import type { Verdict } from './schemas/track.ts';
+import type { CandidateStatus, DeliveryMode } from './statuses.ts';
+import type { ChallengeId } from './ventoux.ts';
+
+/** What the site knows of a registration's path; every date is ISO 8601 UTC. */
+export interface RegistrationProgress {
+  paid_at: string | null;
+  /** When the kit was posted, handed over or emailed, and how. */
+  kit: { mode: DeliveryMode; sent_at: string } | null;
+  /** The verdict of the attached track for the registered challenge, when a track is attached. */
+  track: { verdict: Verdict; checked_at: string } | null;
+  card_received_at: string | null;
+  homologation: { numero: number; epreuve: ChallengeId; homologated_at: string } | null;
+  /** The reason the club gave, shown to the rider as it was written. */
+  rejection: { reason: string; rejected_at: string } | null;
+}
+
+export const PROGRESS_STEP_IDS = [
+  'paid',
+  'kit_sent',
+  'ride_checked',
+  'card_received',
+  'outcome',
+  'diploma',
+] as const;
+export type ProgressStepId = (typeof PROGRESS_STEP_IDS)[number];
+
+/**
+ * done: behind the rider; current: what the registration waits for now; upcoming: later; optional: a step the
+ * rider may take but need not (attaching a track); failed: the ride was not homologated.
+ */
+export type ProgressStepState = 'done' | 'current' | 'upcoming' | 'optional' | 'failed';
+
+export interface ProgressStep {
+  id: ProgressStepId;
+  state: ProgressStepState;
+  /** When it happened (ISO 8601), for a step done or failed. */
+  at: string | null;
+}
+
+/** Statuses in which the registration is past each required step, whatever dates were recorded. */
+const PAST: Record<Exclude<ProgressStepId, 'ride_checked' | 'outcome' | 'diploma'>, CandidateStatus[]> = {
+  paid: ['to_process', 'processed', 'card_received', 'homologated', 'rejected'],
+  kit_sent: ['processed', 'card_received', 'homologated', 'rejected'],
+  card_received: ['card_received', 'homologated', 'rejected'],
+};
+
+export function registrationSteps(status: CandidateStatus, progress: RegistrationProgress): ProgressStep[] {
+  const homologated = status === 'homologated' && progress.homologation !== null;
+  const rejected = status === 'rejected';
+  const steps: ProgressStep[] = [
+    { id: 'paid', state: PAST.paid.includes(status) ? 'done' : 'upcoming', at: progress.paid_at },
+    {
+      id: 'kit_sent',
+      state: PAST.kit_sent.includes(status) ? 'done' : 'upcoming',
+      at: progress.kit?.sent_at ?? null,
+    },
+    {
+      id: 'ride_checked',
+      state: progress.track ? 'done' : 'optional',
+      at: progress.track?.checked_at ?? null,
+    },
+    {
+      id: 'card_received',
+      state: PAST.card_received.includes(status) ? 'done' : 'upcoming',
+      at: progress.card_received_at,
+    },
+    {
+      id: 'outcome',
+      state: homologated ? 'done' : rejected ? 'failed' : 'upcoming',
+      at: homologated
+        ? progress.homologation!.homologated_at
+        : rejected
+          ? (progress.rejection?.rejected_at ?? null)
+          : null,
+    },
+    {
+      id: 'diploma',
+      state: homologated ? 'done' : 'upcoming',
+      at: homologated ? progress.homologation!.homologated_at : null,
+    },
+  ];
+  // The registration waits for the first required step not yet taken; a rejected one waits for nothing.
+  if (!rejected) {
+    const next = steps.find((step) => step.state === 'upcoming');
+    if (next) next.state = 'current';
+  }
+  return steps;
+}
