@@ -13,10 +13,11 @@ export async function paidRegistration(
   request: APIRequestContext,
   candidate: Record<string, unknown>,
   mode_livraison: 'postal' | 'email' = 'postal',
+  lang = 'gb',
 ) {
   const rider = candidatePayload(candidate);
   const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, rider[field]]));
-  const order = await request.post('/api/orders?lang=gb', {
+  const order = await request.post(`/api/orders?lang=${lang}`, {
     data: orderPayload({
       candidats: [rider],
       mode_livraison,
@@ -29,7 +30,7 @@ export async function paidRegistration(
   const { id, redirect_url } = (await order.json()) as { id: number; redirect_url: string };
   const paymentId = /\/payment\/test\/(\d+)/.exec(redirect_url)?.[1];
   expect(paymentId, redirect_url).toBeTruthy();
-  const approved = await request.post(`/api/payments/test/${paymentId}/approve?lang=gb`);
+  const approved = await request.post(`/api/payments/test/${paymentId}/approve?lang=${lang}`);
   expect(approved.status(), await approved.text()).toBe(200);
   const detail = (await (await request.get(`/api/orders/${id}`)).json()) as {
     candidats: { id: number; reference: string }[];

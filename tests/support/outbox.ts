@@ -22,28 +22,32 @@ function decodePart(part: string): string {
   return body;
 }
 
+/** The decoded text of the mails to `email` in the outbox, newest first. */
+function mailsTo(dataDir: string, email: string): string[] {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => path.join(outbox, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .filter((message) => (/^To: (.*)$/im.exec(message)?.[1] ?? '').includes(email))
+    .map((message) =>
+      message
+        .split(/^--[^\r\n]+$/m)
+        .map(decodePart)
+        .join('\n'),
+    );
+}
+
 /** The newest mail to `email` holding a link whose path ends with `linkPath`; waits for the mail worker. */
 export async function mailedLink(dataDir: string, email: string, linkPath: string): Promise<URL> {
-  const outbox = path.join(dataDir, 'outbox');
   let found: URL | undefined;
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(outbox)
-          ? fs
-              .readdirSync(outbox)
-              .filter((name) => name.endsWith('.eml'))
-              .map((name) => path.join(outbox, name))
-              .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
-          : [];
-        for (const file of files) {
-          const message = fs.readFileSync(file, 'utf8');
-          const to = /^To: (.*)$/im.exec(message)?.[1] ?? '';
-          if (!to.includes(email)) continue;
-          const text = message
-            .split(/^--[^\r\n]+$/m)
-            .map(decodePart)
-            .join('\n');
+        for (const text of mailsTo(dataDir, email)) {
           for (const match of text.matchAll(/https?:\/\/[^\s"<>]+/g)) {
             const url = new URL(match[0].replaceAll('&amp;', '&'));
             if (url.pathname.endsWith(linkPath)) {
@@ -55,6 +59,21 @@ export async function mailedLink(dataDir: string, email: string, linkPath: strin
         return false;
       },
       { timeout: 15_000, message: `a mail to ${email} with a ${linkPath} link` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Waits for a mail to `email` whose text says `phrase` (as the reader sees it, decoded), and answers that text. */
+export async function mailSaying(dataDir: string, email: string, phrase: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        found = mailsTo(dataDir, email).find((text) => text.includes(phrase));
+        return found !== undefined;
+      },
+      { timeout: 15_000, message: `a mail to ${email} saying "${phrase}"` },
     )
     .toBe(true);
   return found!;
