@@ -7,6 +7,7 @@
  */
 import { createContext } from 'react-router';
 import type { SessionUser } from './account.ts';
+import type { ActionServices } from './action-services.ts';
 import type { LoaderServices } from './loader-services.ts';
 
 export interface PublicSettings {
@@ -20,6 +21,8 @@ export interface PublicSettings {
 
 export interface RequestContextValue {
   services: LoaderServices;
+  /** The writes of the page actions, bound to this request (its address, its cookies). */
+  actions: ActionServices;
   user: SessionUser | null;
   settings: PublicSettings;
   /** CSP nonce of this response, for React Router's inline scripts. */

@@ -12,3 +12,7 @@ export interface PaymentMethod {
   id: PaymentMode;
   provider: PaymentProviderId;
 }
+
+/** What the buyer may answer on the built-in test provider's page. */
+export const TEST_OUTCOMES = ['approve', 'decline', 'cancel'] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];

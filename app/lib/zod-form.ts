@@ -116,6 +116,7 @@ export interface ZodForm<Values> {
 export function useZodForm<Values extends Record<string, unknown>>(
   schema: z.ZodType,
   initialValues: Values,
+  initialErrors?: FormErrors,
 ): ZodForm<Values> {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
@@ -127,6 +128,7 @@ export function useZodForm<Values extends Record<string, unknown>>(
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
+    initialErrors,
     validate,
     enhanceGetInputProps: ({ inputProps }) =>
       typeof inputProps.error === 'string'

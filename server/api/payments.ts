@@ -11,7 +11,7 @@ import { PAYMENT_MODES } from '../../domain/statuses.ts';
 import { idParam } from '../../domain/schemas/common.ts';
 import { AppError } from '../errors.ts';
 import { WebhookSignatureError } from '../payments/provider.ts';
-import { TEST_OUTCOMES } from '../payments/test-provider.ts';
+import { TEST_OUTCOMES } from '../../domain/payment-methods.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';

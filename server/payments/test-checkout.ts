@@ -10,7 +10,8 @@ import { orderReference } from '../../domain/references.ts';
 import type { Database } from '../db/client.ts';
 import { orders, payments } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import type { TestOutcome, TestProvider } from './test-provider.ts';
+import type { TestOutcome } from '../../domain/payment-methods.ts';
+import type { TestProvider } from './test-provider.ts';
 
 export function createTestCheckout(deps: {
   db: Database;

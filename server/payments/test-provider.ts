@@ -7,13 +7,11 @@
  */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { TestOutcome } from '../../domain/payment-methods.ts';
 import type { Database } from '../db/client.ts';
 import { providerSecrets, testPaymentSessions } from '../db/schema.ts';
 import type { PaymentProvider, PreparedSession, VerifiedPayment, WebhookEvent } from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
-
-export const TEST_OUTCOMES = ['approve', 'decline', 'cancel'] as const;
-export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
 type TestSession = typeof testPaymentSessions.$inferSelect;
 

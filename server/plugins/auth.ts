@@ -36,10 +36,13 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
   });
 }
 
-/** The browser's device cookie (decision 0011): sent back only to the sign-in route. */
-export function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean) {
+/**
+ * The browser's device cookie (decision 0011): sent back only to a sign-in address, the API's or a sign-in page's
+ * (`/{lang}/login`, where the form posts before its scripts run).
+ */
+export function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean, path = '/api/login') {
   reply.setCookie(DEVICE_COOKIE, token, {
-    path: '/api/login',
+    path,
     httpOnly: true,
     sameSite: 'strict',
     secure,

@@ -10,6 +10,7 @@ import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type PublicSettings, requestContext } from '#request-context';
 import type { Services } from '../services/index.ts';
+import { pageActions } from './page-actions.ts';
 import { type PageStore, registerPageCache } from './page-cache.ts';
 import { cspNonce } from './security.ts';
 
@@ -29,13 +30,20 @@ export default async function pages(
 ) {
   // The one subscription of the page cache to "what the public sees has changed" (services/index.ts).
   if (pageStore) registerPageCache(app, { store: pageStore, subscribe: services.onPublicDataChanged });
+  const secureCookie = settings.publicUrl.startsWith('https:');
   await app.register(fastifyReactRouter, {
     devServer,
     serverBuildPath: path.join(projectRoot, 'build/server/index.js'),
     clientBuildDirectory: path.join(projectRoot, 'build/client'),
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
-      context.set(requestContext, { services, settings, user: request.user, nonce: cspNonce(reply.raw) });
+      context.set(requestContext, {
+        services,
+        actions: pageActions(services, request, reply, { secureCookie }),
+        settings,
+        user: request.user,
+        nonce: cspNonce(reply.raw),
+      });
       return context;
     },
   });

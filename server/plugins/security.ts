@@ -44,6 +44,9 @@ export default fp(async function security(app: FastifyInstance, options: { https
   const common = {
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // No address leaves for another site; our own forms keep their Origin (under `no-referrer` a posted form says
+    // `Origin: null`, which the same-origin checks, ours and React Router's, must refuse).
+    referrerPolicy: { policy: 'same-origin' },
   } satisfies HelmetOptions;
   const nonceSource = (_request: IncomingMessage, response: ServerResponse) =>
     `'nonce-${cspNonce(response)}'`;

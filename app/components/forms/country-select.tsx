@@ -1,8 +1,12 @@
-/** A country select (pays, nationalite): the countries of domain/countries.ts in the page's language, searchable. */
-import { Select, type SelectProps } from '@mantine/core';
+/**
+ * A country select (pays, nationalite): the countries of domain/countries.ts in the page's language, searchable.
+ * Until the scripts run it is the browser's own select, which a form posted before hydration sends as it is.
+ */
+import { NativeSelect, Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../domain/countries.ts';
 import { localeOr } from '../../../domain/locales.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { filterCountries } from './country-search.ts';
 
 export type CountrySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'defaultValue'> & {
@@ -13,7 +17,20 @@ export type CountrySelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'
 
 export function CountrySelect({ value, onChange, ...props }: CountrySelectProps) {
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
   const locale = localeOr(i18n.language);
+  const placeholder = t('validation:form_country_placeholder');
+  if (!hydrated) {
+    const { label, description, error, required, name, id, className, style } = props;
+    return (
+      <NativeSelect
+        {...{ label, description, error, required, name, id, className, style }}
+        data={[{ value: '', label: placeholder }, ...countryOptions(locale)]}
+        value={value ?? ''}
+        onChange={(event) => onChange?.(event.currentTarget.value)}
+      />
+    );
+  }
   return (
     <Select
       searchable
@@ -23,7 +40,7 @@ export function CountrySelect({ value, onChange, ...props }: CountrySelectProps)
       onChange={(next) => onChange?.(next ?? '')}
       allowDeselect={false}
       nothingFoundMessage={t('validation:form_no_country_found')}
-      placeholder={t('validation:form_country_placeholder')}
+      placeholder={placeholder}
       maxDropdownHeight={280}
       comboboxProps={{ shadow: 'md' }}
       {...props}

@@ -29,6 +29,7 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField
+        name="password"
         label={t(label)}
         description={t('validation:form_password_hint')}
         autoComplete="new-password"
@@ -36,6 +37,7 @@ export function NewPasswordFields({
         {...form.getInputProps('password')}
       />
       <PasswordField
+        name="password_confirmation"
         label={t('validation:form_password_confirmation')}
         autoComplete="new-password"
         required

@@ -67,6 +67,7 @@ export function UserFields({ form }: { form: UserFieldsForm }) {
   const label = (field: UserField) => t(`validation:form_${field}`);
   const text = (field: UserField, autoComplete: string, required = true) => (
     <TextInput
+      name={field}
       label={label(field)}
       autoComplete={autoComplete}
       required={required}
@@ -77,12 +78,18 @@ export function UserFields({ form }: { form: UserFieldsForm }) {
     <Stack gap="lg">
       <Fieldset legend={t('validation:form_identity')}>
         <Stack gap="md">
-          <CiviliteControl label={label('civilite')} required {...form.getInputProps('civilite')} />
+          <CiviliteControl
+            name="civilite"
+            label={label('civilite')}
+            required
+            {...form.getInputProps('civilite')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('nom', 'family-name')}
             {text('prenom', 'given-name')}
             <TextInput
               type="date"
+              name="date_naissance"
               label={label('date_naissance')}
               autoComplete="bday"
               min={MIN_BIRTH_DATE}
@@ -90,7 +97,12 @@ export function UserFields({ form }: { form: UserFieldsForm }) {
               required
               {...form.getInputProps('date_naissance')}
             />
-            <CountrySelect label={label('nationalite')} required {...form.getInputProps('nationalite')} />
+            <CountrySelect
+              name="nationalite"
+              label={label('nationalite')}
+              required
+              {...form.getInputProps('nationalite')}
+            />
           </SimpleGrid>
         </Stack>
       </Fieldset>
@@ -102,12 +114,13 @@ export function UserFields({ form }: { form: UserFieldsForm }) {
             {text('cp', 'postal-code')}
             {text('ville', 'address-level2')}
           </SimpleGrid>
-          <CountrySelect label={label('pays')} required {...form.getInputProps('pays')} />
+          <CountrySelect name="pays" label={label('pays')} required {...form.getInputProps('pays')} />
         </Stack>
       </Fieldset>
       <Fieldset legend={t('validation:form_contact')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PhoneInput
+            name="tel"
             label={label('tel')}
             country={form.values.pays}
             required
@@ -115,6 +128,7 @@ export function UserFields({ form }: { form: UserFieldsForm }) {
           />
           <TextInput
             type="email"
+            name="email"
             label={label('email')}
             autoComplete="email"
             required

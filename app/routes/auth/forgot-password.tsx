@@ -1,40 +1,55 @@
 /**
  * Forgotten password: asks for the email and always answers the same confirmation, whether or not an account
- * exists for it (no account enumeration). The email is sent in the page's language.
+ * exists for it (no account enumeration). The email is sent in the page's language. The form posts to this
+ * page's action, so that it works before its scripts (decision 0032).
  */
 import '../../styles/mantine-all.ts';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
+import { requestContext } from '#request-context';
+import { localeOr } from '../../../domain/locales.ts';
 import { forgotPasswordSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { apiRequest } from '../../lib/api/client.ts';
-import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
+import { useActionForm } from '../../lib/action-form.ts';
+import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import forms from '../../components/forms/forms.module.css';
+import type { Route } from './+types/forgot-password';
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const values = { ...(await readForm(request)), lang: localeOr(params.lang) };
+  const parsed = parseForm(forgotPasswordSchema, values);
+  if ('refusal' in parsed) return parsed.refusal;
+  try {
+    await context.get(requestContext).actions.forgotPassword(parsed.input);
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  return { sent: true };
+}
 
 export default function Page() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { form, ref, focusErrors } = useZodForm(forgotPasswordSchema, { email: '', lang });
+  const {
+    form,
+    ref,
+    onSubmit,
+    message: top,
+    submitting,
+    answer,
+  } = useActionForm(forgotPasswordSchema, {
+    email: '',
+    lang,
+  });
   const sentRef = useRef<HTMLDivElement>(null);
-  const [message, setMessage] = useState<FormMessage | null>(null);
-  const [sent, setSent] = useState(false);
+  const sent = (answer as { sent?: boolean } | undefined)?.sent === true;
 
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
-
-  const submit = form.onSubmit(async (values) => {
-    setMessage(null);
-    try {
-      await apiRequest('POST', '/api/account/forgot-password', { email: values.email, lang });
-      setSent(true);
-    } catch (error) {
-      setMessage(applyApiError(form, error, { fields: ['email'], focus: focusErrors }));
-    }
-  }, focusErrors);
 
   const backToLogin = (
     <Anchor component={Link} to={`/${lang}/login`} size="sm">
@@ -56,15 +71,22 @@ export default function Page() {
     );
   }
 
-  const top = topFormMessage(message, form.errors);
   return (
     <Stack maw={480} mx="auto">
       <PageIntro prefix="auth:forgot." noindex />
-      <form ref={ref} onSubmit={submit} noValidate className={forms.readable} data-testid="forgot-form">
+      <Form
+        method="post"
+        ref={ref}
+        onSubmit={onSubmit}
+        noValidate
+        className={forms.readable}
+        data-testid="forgot-form"
+      >
         <Stack gap="md">
           {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
           <TextInput
             type="email"
+            name="email"
             label={t('validation:form_email')}
             autoComplete="email"
             required
@@ -72,12 +94,12 @@ export default function Page() {
           />
           <Group justify="space-between" align="center" gap="sm">
             {backToLogin}
-            <Button type="submit" loading={form.submitting}>
+            <Button type="submit" loading={submitting}>
               {t('auth:forgot.submit')}
             </Button>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Stack>
   );
 }

@@ -1,57 +1,79 @@
 /**
  * Sign-in. Also the page the guards send visitors to: after signing in, it goes back to the remembered path
  * (`?redirectTo=`, kept only when internal), with a full page load so that the server renders it signed in.
+ * The form posts to this page's action, so that it works before its scripts (decision 0032).
  */
 import '../../styles/mantine-all.ts';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Form, Link, redirectDocument, useSearchParams } from 'react-router';
+import { requestContext } from '#request-context';
+import { localeOr } from '../../../domain/locales.ts';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
 import { loginSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PasswordField } from '../../components/forms/password-input.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { apiRequest } from '../../lib/api/client.ts';
-import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
+import { useActionForm } from '../../lib/action-form.ts';
+import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { afterLoginPath, signupLink } from './auth-links.ts';
 import forms from '../../components/forms/forms.module.css';
+import type { Route } from './+types/login';
+
+/** Signs in, then loads the remembered page in full: the server renders it for the signed-in person. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const values = await readForm(request);
+  const parsed = parseForm(loginSchema, values, ['password']);
+  if ('refusal' in parsed) return parsed.refusal;
+  const lang = localeOr(params.lang);
+  try {
+    await context.get(requestContext).actions.signIn(parsed.input, lang);
+  } catch (error) {
+    return serviceRefusal(error, values, { secrets: ['password'] });
+  }
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
+  throw redirectDocument(afterLoginPath(lang, redirectTo));
+}
 
 export default function Page() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get('redirectTo'));
-  const { form, ref, focusErrors } = useZodForm(loginSchema, { email: '', password: '' });
-  const [message, setMessage] = useState<FormMessage | null>(null);
-  const [leaving, setLeaving] = useState(false);
+  const {
+    form,
+    ref,
+    onSubmit,
+    message: top,
+    submitting,
+  } = useActionForm(loginSchema, {
+    email: '',
+    password: '',
+  });
 
-  const submit = form.onSubmit(async (values) => {
-    setMessage(null);
-    try {
-      await apiRequest('POST', `/api/login?lang=${lang}`, values);
-      setLeaving(true);
-      window.location.assign(afterLoginPath(lang, redirectTo));
-    } catch (error) {
-      setMessage(applyApiError(form, error, { fields: ['email', 'password'], focus: focusErrors }));
-    }
-  }, focusErrors);
-
-  const top = topFormMessage(message, form.errors);
   return (
     <Stack maw={480} mx="auto">
       <PageIntro prefix="auth:login." noindex />
-      <form ref={ref} onSubmit={submit} noValidate className={forms.readable} data-testid="login-form">
+      <Form
+        method="post"
+        ref={ref}
+        onSubmit={onSubmit}
+        noValidate
+        className={forms.readable}
+        data-testid="login-form"
+      >
         <Stack gap="md">
           {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
           <TextInput
             type="email"
+            name="email"
             label={t('validation:form_email')}
             autoComplete="username"
             required
             {...form.getInputProps('email')}
           />
           <PasswordField
+            name="password"
             label={t('validation:form_password')}
             autoComplete="current-password"
             required
@@ -61,12 +83,12 @@ export default function Page() {
             <Anchor component={Link} to={`/${lang}/login/forgot-password`} size="sm">
               {t('auth:login.forgotLink')}
             </Anchor>
-            <Button type="submit" loading={form.submitting || leaving}>
+            <Button type="submit" loading={submitting}>
               {t('auth:login.submit')}
             </Button>
           </Group>
         </Stack>
-      </form>
+      </Form>
       <Text size="sm" mt="md">
         {t('auth:login.noAccount')}{' '}
         <Anchor component={Link} to={signupLink(lang, redirectTo)}>

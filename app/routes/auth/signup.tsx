@@ -1,56 +1,56 @@
-/** Sign-up: the account's fields and password, checked with the API's schema, then an invitation to sign in. */
+/**
+ * Sign-up: the account's fields and password, checked with the API's schema, then an invitation to sign in. The
+ * form posts to this page's action, so that it works before its scripts (decision 0032).
+ */
 import '../../styles/mantine-all.ts';
 import { Anchor, Button, Fieldset, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
+import { requestContext } from '#request-context';
+import { localeOr } from '../../../domain/locales.ts';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { signupSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { NewPasswordFields } from '../../components/forms/password-input.tsx';
-import { EMPTY_USER_VALUES, USER_FIELDS, UserFields } from '../../components/forms/user-fields.tsx';
+import { EMPTY_USER_VALUES, UserFields } from '../../components/forms/user-fields.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { apiRequest } from '../../lib/api/client.ts';
-import { applyApiError, hasErrors, useZodForm } from '../../lib/zod-form.ts';
+import { useActionForm } from '../../lib/action-form.ts';
+import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { loginLink } from './auth-links.ts';
 import forms from '../../components/forms/forms.module.css';
+import type { Route } from './+types/signup';
 
-const SIGNUP_FIELDS = [...USER_FIELDS, 'password', 'password_confirmation'];
+const SECRETS = ['password', 'password_confirmation'];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const values = await readForm(request);
+  const parsed = parseForm(signupSchema, values, SECRETS);
+  if ('refusal' in parsed) return parsed.refusal;
+  try {
+    await context.get(requestContext).actions.signUp(parsed.input, localeOr(params.lang));
+  } catch (error) {
+    return serviceRefusal(error, values, { secrets: SECRETS, codeFields: { email_taken: 'email' } });
+  }
+  return { created: true };
+}
 
 export default function Page() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get('redirectTo'));
-  const { form, ref, focusErrors } = useZodForm(signupSchema, {
+  const { form, ref, onSubmit, message, submitting, answer } = useActionForm(signupSchema, {
     ...EMPTY_USER_VALUES,
     password: '',
     password_confirmation: '',
   });
   const successRef = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [created, setCreated] = useState(false);
+  const created = (answer as { created?: boolean } | undefined)?.created === true;
 
   useEffect(() => {
     if (created) successRef.current?.focus();
   }, [created]);
-
-  const submit = form.onSubmit(async (values) => {
-    setFailed(false);
-    try {
-      await apiRequest('POST', `/api/signup?lang=${lang}`, values);
-      setCreated(true);
-    } catch (error) {
-      const message = applyApiError(form, error, {
-        fields: SIGNUP_FIELDS,
-        focus: focusErrors,
-        codeFields: { email_taken: 'email' },
-      });
-      // Anything the fields do not explain gets the one sign-up failure message.
-      setFailed(message !== null);
-    }
-  }, focusErrors);
 
   const loginHref = loginLink(lang, redirectTo);
 
@@ -70,11 +70,20 @@ export default function Page() {
     );
   }
 
-  const topMessage = failed ? 'validation:signup_failed' : hasErrors(form.errors) ? GENERIC_MESSAGE : null;
+  // Anything the fields do not explain gets the one sign-up failure message.
+  const topMessage =
+    message?.key === 'validation:generic' ? message.key : message ? 'validation:signup_failed' : null;
   return (
     <Stack maw={720} mx="auto">
       <PageIntro prefix="auth:signup." noindex />
-      <form ref={ref} onSubmit={submit} noValidate className={forms.readable} data-testid="signup-form">
+      <Form
+        method="post"
+        ref={ref}
+        onSubmit={onSubmit}
+        noValidate
+        className={forms.readable}
+        data-testid="signup-form"
+      >
         <Stack gap="lg">
           {topMessage && <FormAlert kind="error">{t(topMessage)}</FormAlert>}
           <Text size="sm" c="gray.7">
@@ -86,7 +95,7 @@ export default function Page() {
               <NewPasswordFields form={form} label="validation:form_password" />
             </Stack>
           </Fieldset>
-          <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
             {t('auth:signup.submit')}
           </Button>
           <Text size="sm">
@@ -96,7 +105,7 @@ export default function Page() {
             </Anchor>
           </Text>
         </Stack>
-      </form>
+      </Form>
     </Stack>
   );
 }

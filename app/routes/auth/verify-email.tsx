@@ -1,79 +1,96 @@
 /**
- * Email verification, from the link mailed at sign-up or after a change of address (`?token=…`). Once the page
- * is live it sends the token to the API, then says whether the address is confirmed. Following the link needs
- * no sign-in: the link is the proof.
+ * Email verification, from the link mailed at sign-up or after a change of address (`?token=…`). The page holds a
+ * form that posts the token to its action (decision 0032): before (or without) the scripts, the reader presses its
+ * button; once the page is live it is sent at once. The page then says whether the address is confirmed.
+ * Following the link needs no sign-in: the link is the proof. Opening it changes nothing (mail scanners open links).
  */
 import '../../styles/mantine-all.ts';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRevalidator } from 'react-router';
+import { Form, Link, useActionData, useNavigation, useSubmit } from 'react-router';
+import { requestContext } from '#request-context';
+import { verifyEmailSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
+import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { isFormRefusal } from '../../lib/form-refusal.ts';
 import type { Route } from './+types/verify-email';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token')?.trim() ?? '' };
 }
 
-type Outcome = { state: 'checking' } | { state: 'done' } | { state: 'failed'; messageKey: string };
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = await readForm(request);
+  const parsed = parseForm(verifyEmailSchema, values);
+  if ('refusal' in parsed) return parsed.refusal;
+  try {
+    await context.get(requestContext).actions.verifyEmail(parsed.input.token);
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  return { done: true };
+}
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { token } = loaderData;
-  const revalidator = useRevalidator();
-  const [outcome, setOutcome] = useState<Outcome>(
-    token ? { state: 'checking' } : { state: 'failed', messageKey: 'validation:invalid_or_expired_token' },
-  );
+  const answer: unknown = useActionData();
+  const navigation = useNavigation();
+  const submit = useSubmit();
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const failure = !token
+    ? 'validation:invalid_or_expired_token'
+    : isFormRefusal(answer)
+      ? (answer.message?.key ?? answer.fields.token ?? 'validation:internal')
+      : null;
+  const done = !failure && (answer as { done?: boolean } | undefined)?.done === true;
+  const checking = navigation.state === 'submitting';
 
+  // Once the page is live, the link is followed at once, as the reader meant by opening it.
   useEffect(() => {
-    if (!token) return;
-    let current = true;
-    apiRequest('POST', '/api/account/verify-email', { token }).then(
-      () => {
-        if (!current) return;
-        setOutcome({ state: 'done' });
-        // The header and the account page read the user's address and state from the root loader.
-        void revalidator.revalidate();
-      },
-      (error: unknown) => current && setOutcome({ state: 'failed', messageKey: errorMessageKey(error) }),
-    );
-    return () => {
-      current = false;
-    };
-    // The token is sent once per page load; revalidating must not send it again.
+    if (token && answer === undefined) void submit({ token }, { method: 'post' });
+    // Sent once per page load; revalidating must not send it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   useEffect(() => {
-    if (outcome.state !== 'checking') outcomeRef.current?.focus();
-  }, [outcome.state]);
+    if (done || failure) outcomeRef.current?.focus();
+  }, [done, failure]);
 
   return (
     <Stack maw={560} mx="auto">
       <PageIntro prefix="auth:verify." noindex />
-      {outcome.state === 'checking' && (
+      {checking && (
         <Group role="status" aria-live="polite">
           <Loader size="sm" aria-hidden />
           <Text size="sm">{t('auth:verify.checking')}</Text>
         </Group>
       )}
-      {outcome.state !== 'checking' && (
+      {!checking && !done && !failure && (
+        <Form method="post" data-testid="verify-form">
+          <Stack gap="sm" align="flex-start">
+            <Text>{t('auth:verify.confirmIntro')}</Text>
+            <input type="hidden" name="token" value={token} />
+            <Button type="submit">{t('auth:verify.confirm')}</Button>
+          </Stack>
+        </Form>
+      )}
+      {!checking && (done || failure) && (
         <div ref={outcomeRef} tabIndex={-1}>
-          {outcome.state === 'done' ? (
+          {done ? (
             <FormAlert kind="success" title={t('auth:verify.doneTitle')} testId="verify-done">
               {t('auth:verify.done')}
             </FormAlert>
           ) : (
             <FormAlert kind="error" title={t('auth:verify.failedTitle')} testId="verify-failed">
-              {t(outcome.messageKey)}
+              {t(failure!)}
             </FormAlert>
           )}
         </div>
       )}
-      {outcome.state !== 'checking' && (
+      {!checking && (done || failure) && (
         <Button component={Link} to={`/${i18n.language}/account`} style={{ alignSelf: 'flex-start' }}>
           {t('auth:verify.toAccount')}
         </Button>

@@ -1,0 +1,67 @@
+/**
+ * The services as the page actions see them: the writes a form makes when it is posted to its page (HTML first,
+ * decision 0032), each bound to the request by the server (server/plugins/page-actions.ts)
+ * so that it sets the cookies the API route would set. They refuse with the API's errors (`ServiceFailure`), which
+ * the actions show on the form as the API's answers are shown.
+ */
+import type { Locale } from '../domain/locales.ts';
+import type { TestOutcome } from '../domain/payment-methods.ts';
+import type { Order } from '../domain/schemas/order.ts';
+import type { OrderDraftData } from './orders.ts';
+import type { ChangePasswordInput, SignupInput, UserFields } from '../domain/schemas/user.ts';
+
+export interface ActionServices {
+  /** Checks the credentials (with the API's limits) and opens a session: sets its cookie and the device's. */
+  signIn(input: { email: string; password: string }, locale: Locale): Promise<void>;
+  /** Creates the account and mails the link that verifies its address, in `locale`. */
+  signUp(input: SignupInput, locale: Locale): Promise<void>;
+  /** Mails a reset link if an account has this address; answers the same either way (with the API's limits). */
+  forgotPassword(input: { email: string; lang: Locale }): Promise<void>;
+  /** Sets a new password from an emailed link; 400 `invalid_or_expired_token` when the link does not hold. */
+  resetPassword(link: { email: string; token: string }, password: string): Promise<void>;
+  /** Follows an emailed verification link; the session of this browser, if any, stays open. */
+  verifyEmail(token: string): Promise<void>;
+  /** The account's own fields; a new address waits for its emailed link (as PUT /api/me). */
+  updateProfile(userId: number, fields: UserFields, locale: Locale): Promise<void>;
+  /** A new password: the account's other sessions end, this browser's stays (as PUT /api/me/password). */
+  changePassword(userId: number, input: ChangePasswordInput): Promise<void>;
+  /**
+   * Places the order and opens its first payment attempt (as POST /api/orders; the same idempotency key answers
+   * the same order); answers the provider's page the buyer goes to.
+   */
+  placeOrder(
+    user: { id: number; email: string },
+    input: Order,
+    options: { idempotencyKey: string; locale: Locale },
+  ): Promise<string>;
+  /** Where the order already placed with this key goes (a second tap on 'Pay'); null when there is none. */
+  orderPlacedWith(userId: number, idempotencyKey: string): Promise<string | null>;
+  /** Keeps the order being prepared (as PUT /api/orders/draft). */
+  saveOrderDraft(userId: number, draft: OrderDraftData): Promise<void>;
+  /** Deletes the account after checking its password, and ends this browser's session (as DELETE /api/account). */
+  deleteAccount(userId: number, currentPassword: string): Promise<void>;
+  /** Hides (or shows again) the results tied to the account's proven address (as PUT /api/me/public-display). */
+  setPublicDisplay(user: { id: number; email: string; locale: string }, hidden: boolean): Promise<void>;
+  /**
+   * The buyer's answer on the built-in test provider's page (its owner only: another person's payment is 404);
+   * answers the address the buyer goes to next.
+   */
+  decideTestPayment(paymentId: number, userId: number, outcome: TestOutcome, locale: Locale): Promise<string>;
+}
+
+/** What a service throws when it refuses: the API's error code, its status, and field errors (message keys). */
+export interface ServiceFailure {
+  statusCode: number;
+  code: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export function isServiceFailure(error: unknown): error is ServiceFailure {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as ServiceFailure).statusCode === 'number' &&
+    typeof (error as ServiceFailure).code === 'string'
+  );
+}
