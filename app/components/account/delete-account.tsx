@@ -1,15 +1,20 @@
 /**
  * Account page, deleting the account: a button that opens a dialog saying what goes and what stays, asking the
  * password (DELETE /api/account). Once deleted, the visitor is signed out and taken home. What is kept and why is
- * in docs/decisions/0028-account-deletion.md.
+ * in docs/decisions/0028-account-deletion.md. Before the scripts run (or without them), the same form sits in a
+ * disclosure the browser opens by itself, and posts to the account page's action (intent `delete`, decision 0032).
  */
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Form, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { deleteAccountSchema } from '../../../domain/schemas/user.ts';
 import { ApiError, apiRequest } from '../../lib/api/client.ts';
 import { clientSession } from '../../lib/client-session.ts';
+import { useAdoptTypedValues } from '../../lib/action-form.ts';
+import { isFormRefusal } from '../../lib/form-refusal.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { PasswordField } from '../forms/password-input.tsx';
@@ -21,8 +26,20 @@ export function DeleteAccount() {
   const { t, i18n } = useTranslation();
   const [opened, setOpened] = useState(false);
   const headingId = useId();
-  const { form, ref, focusErrors } = useZodForm(deleteAccountSchema, EMPTY);
-  const [message, setMessage] = useState<FormMessage | null>(null);
+  const hydrated = useHydrated();
+  const answer: unknown = useActionData();
+  // Refused when posted before the scripts ran: the disclosure opens again with the refusal.
+  const refusal = isFormRefusal(answer) && answer.intent === 'delete' ? answer : undefined;
+  const { form, ref, focusErrors } = useZodForm(deleteAccountSchema, EMPTY, refusal?.fields);
+  const [message, setMessage] = useState<FormMessage | null>(refusal?.message ?? null);
+  useAdoptTypedValues(ref, form);
+  // A disclosure opened before the scripts ran stays, with what was typed in it, when they take over.
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const [keepDisclosure, setKeepDisclosure] = useState(false);
+  useEffect(() => {
+    if (disclosure.current?.open) setKeepDisclosure(true);
+  }, []);
+  const inline = !hydrated || keepDisclosure;
 
   const close = () => {
     setOpened(false);
@@ -55,6 +72,40 @@ export function DeleteAccount() {
   }, focusErrors);
 
   const top = topFormMessage(message, form.errors);
+  const deletionForm: ReactNode = (
+    <Form method="post" ref={ref} onSubmit={submit} noValidate data-testid="delete-account-form">
+      <input type="hidden" name="intent" value="delete" />
+      <Stack gap="md">
+        {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+        <Text size="sm">{t('account:delete.goes')}</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>{t('account:delete.goesProfile')}</List.Item>
+          <List.Item>{t('account:delete.goesRegistrations')}</List.Item>
+          <List.Item>{t('account:delete.goesTracks')}</List.Item>
+        </List>
+        <Text size="sm">{t('account:delete.stays')}</Text>
+        <PasswordField
+          name="current_password"
+          label={t('account:profile.currentPassword')}
+          description={t('account:delete.passwordHelp')}
+          autoComplete="current-password"
+          required
+          data-autofocus
+          {...form.getInputProps('current_password')}
+        />
+        <Group justify="flex-end" gap="sm">
+          {!inline && (
+            <Button variant="default" onClick={close}>
+              {t('account:delete.cancel')}
+            </Button>
+          )}
+          <Button type="submit" color="red.8" loading={form.submitting} data-testid="delete-account-confirm">
+            {t('account:delete.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
   return (
     <Stack
       gap="sm"
@@ -70,16 +121,31 @@ export function DeleteAccount() {
       <Text size="sm" c="gray.7">
         {t('account:delete.intro')}
       </Text>
-      <Button
-        variant="outline"
-        color="red.8"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        onClick={() => setOpened(true)}
-        style={{ alignSelf: 'flex-start' }}
-        data-testid="delete-account-open"
-      >
-        {t('account:delete.open')}
-      </Button>
+      {inline && (
+        <details
+          ref={disclosure}
+          open={refusal !== undefined || keepDisclosure}
+          data-testid="delete-account-disclosure"
+        >
+          <summary>{t('account:delete.open')}</summary>
+          <Title order={3} size="h5" my="sm">
+            {t('account:delete.title')}
+          </Title>
+          {deletionForm}
+        </details>
+      )}
+      {!inline && (
+        <Button
+          variant="outline"
+          color="red.8"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => setOpened(true)}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="delete-account-open"
+        >
+          {t('account:delete.open')}
+        </Button>
+      )}
       <Dialog
         opened={opened}
         onClose={close}
@@ -87,39 +153,7 @@ export function DeleteAccount() {
         closeLabel={t('account:delete.close')}
         size="lg"
       >
-        <form ref={ref} onSubmit={submit} noValidate data-testid="delete-account-form">
-          <Stack gap="md">
-            {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
-            <Text size="sm">{t('account:delete.goes')}</Text>
-            <List size="sm" spacing={4}>
-              <List.Item>{t('account:delete.goesProfile')}</List.Item>
-              <List.Item>{t('account:delete.goesRegistrations')}</List.Item>
-              <List.Item>{t('account:delete.goesTracks')}</List.Item>
-            </List>
-            <Text size="sm">{t('account:delete.stays')}</Text>
-            <PasswordField
-              label={t('account:profile.currentPassword')}
-              description={t('account:delete.passwordHelp')}
-              autoComplete="current-password"
-              required
-              data-autofocus
-              {...form.getInputProps('current_password')}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('account:delete.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                color="red.8"
-                loading={form.submitting}
-                data-testid="delete-account-confirm"
-              >
-                {t('account:delete.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {deletionForm}
       </Dialog>
     </Stack>
   );

@@ -1,13 +1,14 @@
 /**
- * Account page, password: the current password and the new one twice (PUT /api/me/password). The server ends
- * the account's other sessions, so the page says so.
+ * Account page, password: the current password and the new one twice, posted to the account page's action
+ * (intent `password`, decision 0032), which changes it as PUT /api/me/password does. The server ends the account's
+ * other sessions, so the page says so.
  */
 import { Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
 import { changePasswordSchema } from '../../../domain/schemas/user.ts';
-import { apiRequest } from '../../lib/api/client.ts';
-import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
+import { useActionForm } from '../../lib/action-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { NewPasswordFields, PasswordField } from '../forms/password-input.tsx';
 import forms from '../forms/forms.module.css';
@@ -16,31 +17,33 @@ const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
 export function PasswordTab() {
   const { t } = useTranslation();
-  const { form, ref, focusErrors } = useZodForm(changePasswordSchema, EMPTY);
-  const [message, setMessage] = useState<FormMessage | null>(null);
-  const [changed, setChanged] = useState(false);
+  const {
+    form,
+    ref,
+    onSubmit,
+    message: top,
+    submitting,
+    answer,
+  } = useActionForm(changePasswordSchema, EMPTY, {
+    intent: 'password',
+  });
+  const changed = (answer as { changed?: boolean } | undefined)?.changed === true;
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setMessage(null);
-      setChanged(false);
-      try {
-        await apiRequest('PUT', '/api/me/password', values);
-        form.reset();
-        setChanged(true);
-      } catch (error) {
-        setMessage(applyApiError(form, error, { fields: Object.keys(EMPTY), focus: focusErrors }));
-      }
-    },
-    (errors) => {
-      setChanged(false);
-      focusErrors(errors);
-    },
-  );
+  useEffect(() => {
+    if (changed) form.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
 
-  const top = topFormMessage(message, form.errors);
   return (
-    <form ref={ref} onSubmit={submit} noValidate className={forms.readable} data-testid="password-form">
+    <Form
+      method="post"
+      ref={ref}
+      onSubmit={onSubmit}
+      noValidate
+      className={forms.readable}
+      data-testid="password-form"
+    >
+      <input type="hidden" name="intent" value="password" />
       <Stack gap="md" maw={480}>
         {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
         {changed && <FormAlert kind="success">{t('validation:password_changed')}</FormAlert>}
@@ -48,16 +51,17 @@ export function PasswordTab() {
           {t('account:password.intro')}
         </Text>
         <PasswordField
+          name="current_password"
           label={t('validation:form_current_password')}
           autoComplete="current-password"
           required
           {...form.getInputProps('current_password')}
         />
         <NewPasswordFields form={form} label="validation:form_new_password" />
-        <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
           {t('account:password.submit')}
         </Button>
       </Stack>
-    </form>
+    </Form>
   );
 }

@@ -1,62 +1,53 @@
 /**
- * Account page, personal information: the account's fields, saved with PUT /api/me. A new email address asks
- * for the current password; the address changes only once the link mailed to it is followed (the page's
- * verification note then says what waits).
+ * Account page, personal information: the account's fields, posted to the account page's action (intent
+ * `profile`, decision 0032), which saves them as PUT /api/me does. A new email address asks for the current
+ * password; the address changes only once the link mailed to it is followed (the page's verification note then
+ * says what waits).
  */
 import { Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
 import { profileUpdateSchema } from '../../../domain/schemas/user.ts';
-import { useRevalidator } from 'react-router';
-import { apiRequest } from '../../lib/api/client.ts';
-import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
+import { useActionForm } from '../../lib/action-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { PasswordField } from '../forms/password-input.tsx';
-import { USER_FIELDS, UserFields, type UserFormValues, userFormValues } from '../forms/user-fields.tsx';
+import { UserFields, type UserFormValues } from '../forms/user-fields.tsx';
 import forms from '../forms/forms.module.css';
 
 export function ProfileTab({ profile }: { profile: UserFormValues }) {
-  const { t, i18n } = useTranslation();
-  const { form, ref, focusErrors } = useZodForm(profileUpdateSchema, { ...profile, current_password: '' });
+  const { t } = useTranslation();
+  const {
+    form,
+    ref,
+    onSubmit,
+    message: top,
+    submitting,
+    answer,
+  } = useActionForm(profileUpdateSchema, { ...profile, current_password: '' }, { intent: 'profile' });
   const changesEmail = form.values.email.trim().toLowerCase() !== profile.email;
-  const [message, setMessage] = useState<FormMessage | null>(null);
-  const [saved, setSaved] = useState(false);
-  const revalidator = useRevalidator();
+  const saved = (answer as { saved?: boolean } | undefined)?.saved === true;
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setMessage(null);
-      setSaved(false);
-      try {
-        const { current_password: currentPassword, ...fields } = values;
-        const body = changesEmail ? { ...fields, current_password: currentPassword } : fields;
-        const user = await apiRequest<Record<string, string>>('PUT', `/api/me?lang=${i18n.language}`, body);
-        // The server normalises some fields (the phone number in international form): show what it stored.
-        const stored = { ...userFormValues(user), current_password: '' };
-        form.setValues(stored);
-        form.resetDirty(stored);
-        setSaved(true);
-        // The header shows the user's name: ask the root loader again.
-        revalidator.revalidate();
-      } catch (error) {
-        setMessage(
-          applyApiError(form, error, {
-            fields: [...USER_FIELDS, 'current_password'],
-            focus: focusErrors,
-            codeFields: { email_taken: 'email', wrong_current_password: 'current_password' },
-          }),
-        );
-      }
-    },
-    (errors) => {
-      setSaved(false);
-      focusErrors(errors);
-    },
-  );
+  // Saved: the page's loader reads the account again; the server normalises some fields (the phone number in
+  // international form), so the form shows what it stored.
+  useEffect(() => {
+    if (!saved) return;
+    const stored = { ...profile, current_password: '' };
+    form.setValues(stored);
+    form.resetDirty(stored);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profile, saved]);
 
-  const top = topFormMessage(message, form.errors);
   return (
-    <form ref={ref} onSubmit={submit} noValidate className={forms.readable} data-testid="profile-form">
+    <Form
+      method="post"
+      ref={ref}
+      onSubmit={onSubmit}
+      noValidate
+      className={forms.readable}
+      data-testid="profile-form"
+    >
+      <input type="hidden" name="intent" value="profile" />
       <Stack gap="lg">
         {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
         {saved && <FormAlert kind="success">{t('validation:information_updated')}</FormAlert>}
@@ -66,6 +57,7 @@ export function ProfileTab({ profile }: { profile: UserFormValues }) {
         <UserFields form={form} />
         {changesEmail && (
           <PasswordField
+            name="current_password"
             label={t('account:profile.currentPassword')}
             description={t('account:profile.currentPasswordHelp')}
             autoComplete="current-password"
@@ -73,10 +65,10 @@ export function ProfileTab({ profile }: { profile: UserFormValues }) {
             {...form.getInputProps('current_password')}
           />
         )}
-        <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
           {t('account:profile.submit')}
         </Button>
       </Stack>
-    </form>
+    </Form>
   );
 }

@@ -8,7 +8,20 @@ import '../../styles/mantine-all.ts';
 import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { IconLock, IconMedal, IconReceipt, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import {
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  data,
+  redirectDocument,
+  useSearchParams,
+} from 'react-router';
+import { requestContext } from '#request-context';
+import { localeOr } from '../../../domain/locales.ts';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileUpdateSchema,
+} from '../../../domain/schemas/user.ts';
 import { DeleteAccount } from '../../components/account/delete-account.tsx';
 import { EmailVerificationNotice } from '../../components/account/email-verification-notice.tsx';
 import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
@@ -21,6 +34,7 @@ import { PageIntro } from '../../components/page-intro.tsx';
 import forms from '../../components/forms/forms.module.css';
 import type { Route } from './+types/account';
 import { requireUser } from '../../lib/require-user.ts';
+import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 
 const TABS = ['profile', 'orders', 'homologations', 'password'] as const;
 type Tab = (typeof TABS)[number];
@@ -47,6 +61,73 @@ export async function loader(args: Route.LoaderArgs) {
     homologations,
     publicDisplay,
   };
+}
+
+const PASSWORDS = ['current_password', 'password', 'password_confirmation'];
+
+/**
+ * The forms of the page post here with their `intent` (decision 0032): the profile, the password, the public
+ * display of the results, or the account's deletion.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { user } = requireUser(args);
+  const { request, params, context } = args;
+  const { actions } = context.get(requestContext);
+  const values = await readForm(request);
+  if (values.intent === 'profile') {
+    // The current password is asked only for a new address; an empty one is none.
+    const { current_password: currentPassword, ...fields } = values;
+    const parsed = parseForm(profileUpdateSchema, currentPassword ? values : fields, PASSWORDS);
+    if ('refusal' in parsed) return parsed.refusal;
+    try {
+      await actions.updateProfile(user.id, parsed.input, localeOr(params.lang));
+    } catch (error) {
+      return serviceRefusal(error, values, {
+        secrets: PASSWORDS,
+        codeFields: { email_taken: 'email', wrong_current_password: 'current_password' },
+      });
+    }
+    return { intent: 'profile', saved: true };
+  }
+  if (values.intent === 'password') {
+    const parsed = parseForm(changePasswordSchema, values, PASSWORDS);
+    if ('refusal' in parsed) return parsed.refusal;
+    try {
+      await actions.changePassword(user.id, parsed.input);
+    } catch (error) {
+      return serviceRefusal(error, values, {
+        secrets: PASSWORDS,
+        codeFields: { wrong_current_password: 'current_password' },
+      });
+    }
+    return { intent: 'password', changed: true };
+  }
+  if (values.intent === 'delete') {
+    const parsed = parseForm(deleteAccountSchema, values, PASSWORDS);
+    if ('refusal' in parsed) return parsed.refusal;
+    try {
+      await actions.deleteAccount(user.id, parsed.input.current_password);
+    } catch (error) {
+      return serviceRefusal(error, values, {
+        secrets: PASSWORDS,
+        codeFields: { wrong_current_password: 'current_password' },
+        codeMessages: { last_admin: 'account:delete.lastAdmin' },
+      });
+    }
+    // A document load: every loader asks the server anew, now without a session.
+    throw redirectDocument(`/${localeOr(params.lang)}`);
+  }
+  if (values.intent === 'public-display') {
+    try {
+      // Only the proven owner of the address may show again what its owner hid (as the API).
+      if (!user.emailVerified) throw { statusCode: 403, code: 'email_not_verified' };
+      await actions.setPublicDisplay(user, values.hidden === 'true');
+    } catch (error) {
+      return serviceRefusal(error, values);
+    }
+    return { intent: 'public-display', saved: true };
+  }
+  throw data(null, { status: 400 });
 }
 
 /**
