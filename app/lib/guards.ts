@@ -18,6 +18,8 @@ export interface GuardInput {
   user: GuardUser | null;
   /** Whether the signed-in user has at least one candidate in the order draft. */
   hasOrderDraft: () => boolean | Promise<boolean>;
+  /** A form posted to the page (decision 0032), which its action answers. */
+  posting: boolean;
 }
 
 /** The page exists but is not for this signed-in person: the access-denied page, status 403. */
@@ -40,8 +42,10 @@ const guards: Record<GuardName, Guard> = {
     return page.id === 'login' ? home(lang) : `/${lang}/order`;
   },
   accountRedirect: ({ user, lang }) => (user ? `/${lang}/account` : null),
-  orderInitied: async ({ user, lang, hasOrderDraft }) =>
-    user && (await hasOrderDraft()) ? null : home(lang),
+  // A form posted to an order page is its action's to answer: a second tap on 'Pay', arriving after the first
+  // placed the order (which empties the draft), finds that order there.
+  orderInitied: async ({ user, lang, hasOrderDraft, posting }) =>
+    user && (posting || (await hasOrderDraft())) ? null : home(lang),
 };
 
 export async function checkGuard(input: GuardInput): Promise<GuardOutcome> {

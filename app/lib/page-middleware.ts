@@ -22,7 +22,8 @@ export async function enforcePageOnServer({
   url,
   pattern,
   context,
-}: PageArgs & { context: Readonly<RouterContextProvider> }) {
+  request,
+}: PageArgs & { context: Readonly<RouterContextProvider>; request: Request }) {
   if (!isLocale(params.lang)) throw data(null, { status: 404 });
   const page = findPageByPattern(pattern);
   if (!page) return;
@@ -33,6 +34,7 @@ export async function enforcePageOnServer({
     url,
     user,
     hasOrderDraft: () => (user ? services.orderDrafts.hasCandidates(user.id) : false),
+    posting: request.method === 'POST',
   });
   if (target === ACCESS_DENIED) throw data(null, { status: 403 });
   if (target) throw redirect(target);
@@ -48,6 +50,7 @@ export async function enforcePageInBrowser({ params, url, pattern }: PageArgs) {
     url,
     user: clientSession.user,
     hasOrderDraft: () => clientSession.hasOrderDraft,
+    posting: false,
   });
   if (target === ACCESS_DENIED) throw data(null, { status: 403 });
   if (target) throw redirect(target);

@@ -29,6 +29,7 @@ export function AddressFields({
   const { t } = useTranslation('order');
   const text = (field: Exclude<AddressField, 'pays'>, required = true) => (
     <TextInput
+      name={`${prefix}.${field}`}
       label={t(`fields.${field}`)}
       required={required}
       autoComplete={`${section} ${AUTOCOMPLETE[field]}`}
@@ -48,6 +49,7 @@ export function AddressFields({
         {text('ville')}
       </SimpleGrid>
       <CountrySelect
+        name={`${prefix}.pays`}
         label={t('fields.pays')}
         required
         {...(getInputProps(`${prefix}.pays`) as { value: string; onChange: (value: string) => void })}

@@ -67,6 +67,7 @@ export function CandidateCard({
   const text = (field: TextField, required = true, type = 'text') => (
     <TextInput
       type={type}
+      name={path(field)}
       label={t(`fields.${field}`)}
       required={required}
       autoComplete={index === 0 ? AUTOCOMPLETE[field] : 'off'}
@@ -75,7 +76,15 @@ export function CandidateCard({
   );
   const checkbox = (field: keyof CandidateValues, label: string) => {
     const props = form.getInputProps(path(field), { type: 'checkbox' });
-    return <Checkbox label={label} aria-invalid={props.error ? true : undefined} {...props} />;
+    return (
+      <Checkbox
+        name={path(field)}
+        value="true"
+        label={label}
+        aria-invalid={props.error ? true : undefined}
+        {...props}
+      />
+    );
   };
 
   return (
@@ -103,7 +112,15 @@ export function CandidateCard({
             style={{ flexShrink: 0 }}
             size="compact-sm"
             leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={onRemove}
+            // Posted to the page's action before the scripts run; removed in place once they do.
+            type="submit"
+            name="intent"
+            value={`remove-${index}`}
+            formNoValidate
+            onClick={(event) => {
+              event.preventDefault();
+              onRemove();
+            }}
             aria-label={t('order.removeLabel', { number })}
           >
             {t('order.remove')}
@@ -112,11 +129,17 @@ export function CandidateCard({
       </Group>
 
       <Stack gap="lg">
-        <ChallengeOptions label={t('fields.epreuve')} required {...form.getInputProps(path('epreuve'))} />
+        <ChallengeOptions
+          name={path('epreuve')}
+          label={t('fields.epreuve')}
+          required
+          {...form.getInputProps(path('epreuve'))}
+        />
 
         <Fieldset legend={t('order.sections.identity')}>
           <Stack gap="md">
             <CiviliteControl
+              name={path('civilite')}
               label={t('fields.civilite')}
               required
               {...form.getInputProps(path('civilite'))}
@@ -126,6 +149,7 @@ export function CandidateCard({
               {text('prenom')}
               <TextInput
                 type="date"
+                name={path('date_naissance')}
                 label={t('fields.date_naissance')}
                 autoComplete={index === 0 ? 'bday' : 'off'}
                 min={MIN_BIRTH_DATE}
@@ -134,6 +158,7 @@ export function CandidateCard({
                 {...form.getInputProps(path('date_naissance'))}
               />
               <CountrySelect
+                name={path('nationalite')}
                 label={t('fields.nationalite')}
                 required
                 {...form.getInputProps(path('nationalite'))}
@@ -151,6 +176,7 @@ export function CandidateCard({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {text('email', true, 'email')}
             <PhoneInput
+              name={path('portable')}
               label={t('fields.portable')}
               country={candidate.pays}
               autoComplete={index === 0 ? 'tel' : 'off'}
@@ -168,7 +194,12 @@ export function CandidateCard({
               {text('code_postal')}
               {text('ville')}
             </SimpleGrid>
-            <CountrySelect label={t('fields.pays')} required {...form.getInputProps(path('pays'))} />
+            <CountrySelect
+              name={path('pays')}
+              label={t('fields.pays')}
+              required
+              {...form.getInputProps(path('pays'))}
+            />
           </Stack>
         </Fieldset>
 

@@ -3,6 +3,7 @@ import { addDays, today } from '../../../domain/dates.ts';
 import { blankCandidate, candidateDraftSchema } from '../../../domain/schemas/candidate.ts';
 import { orderSchema } from '../../../domain/schemas/order.ts';
 import {
+  candidatesFromForm,
   EMPTY_ADDRESS,
   addressFromUser,
   candidateAgeCategory,
@@ -173,5 +174,40 @@ describe('orderRequest', () => {
     expect(stepOfField('candidats.1.nom')).toBe('order');
     expect(stepOfField('adresse_livraison.ville')).toBe('shipping');
     expect(stepOfField('avertissement_mineurs')).toBe('shipping');
+  });
+});
+
+describe('candidatesFromForm', () => {
+  it('reads the posted fields in the order of their candidates, ticked boxes as true, the rest as blank', () => {
+    const candidats = candidatesFromForm({
+      'candidats.1.nom': 'Durand',
+      'candidats.0.nom': 'Martin',
+      'candidats.0.epreuve': 'cingle',
+      'candidats.0.attestation_assurance': 'true',
+      'candidats.0.date_naissance': '',
+      'candidats.0.pays': 'fr',
+      intent: 'continue',
+    });
+    expect(candidats.map((candidate) => candidate.nom)).toEqual(['Martin', 'Durand']);
+    expect(candidats[0]).toMatchObject({
+      epreuve: 'cingle',
+      attestation_assurance: true,
+      attestation_condition_physique: false,
+      date_naissance: null,
+      pays: 'fr',
+    });
+    expect(candidateDraftSchema.safeParse(candidats[1]).success).toBe(true);
+  });
+
+  it('ignores unknown challenges, other names and more candidates than an order holds', () => {
+    const candidats = candidatesFromForm({
+      'candidats.0.epreuve': 'tour-de-france',
+      'candidats.0.role': 'admin',
+      'candidats.99.nom': 'Too many',
+      'candidats.0.nom.x': 'nested',
+    });
+    expect(candidats).toHaveLength(1);
+    expect(candidats[0]!.epreuve).toBe('');
+    expect(candidats[0]).not.toHaveProperty('role');
   });
 });

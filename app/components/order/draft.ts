@@ -5,7 +5,7 @@
  */
 import { ageCategory, type AgeCategory } from '../../../domain/ages.ts';
 import { isValidCalendarDate } from '../../../domain/dates.ts';
-import { hasMinorCandidate } from '../../../domain/schemas/order.ts';
+import { MAX_CANDIDATES_PER_ORDER, hasMinorCandidate } from '../../../domain/schemas/order.ts';
 import { blankCandidate, type CandidateDraft } from '../../../domain/schemas/candidate.ts';
 import { CIVILITES } from '../../../domain/schemas/common.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
@@ -194,4 +194,30 @@ export function orderRequest(draft: OrderDraft, modePaiement: PaymentMode) {
 /** Where the page that edits a field of the order is: the candidates' page or the delivery page. */
 export function stepOfField(path: string): 'order' | 'shipping' {
   return path.startsWith('candidats') ? 'order' : 'shipping';
+}
+
+const CANDIDATE_FIELD_NAME = /^candidats\.(\d{1,2})\.(\w+)$/;
+
+/**
+ * The candidates of the order form as the browser posts it (`candidats.0.nom`…, a ticked box as `true`, an unticked
+ * one not at all), read into drafts; names of more candidates than an order holds are ignored.
+ */
+export function candidatesFromForm(values: Readonly<Record<string, string>>): CandidateDraft[] {
+  const posted = new Map<number, Record<string, unknown>>();
+  for (const [name, value] of Object.entries(values)) {
+    const match = CANDIDATE_FIELD_NAME.exec(name);
+    if (!match) continue;
+    const index = Number(match[1]);
+    if (index >= MAX_CANDIDATES_PER_ORDER) continue;
+    posted.set(index, { ...posted.get(index), [match[2]!]: value });
+  }
+  return [...posted.keys()]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const raw = posted.get(index)!;
+      for (const [field, blank] of Object.entries(blankCandidate())) {
+        if (typeof blank === 'boolean') raw[field] = raw[field] === 'true';
+      }
+      return fromCandidateValues(toCandidateValues(readCandidate(raw)));
+    });
 }

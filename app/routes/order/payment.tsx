@@ -1,7 +1,8 @@
 /**
  * Registration, step 3: the recap of the order (candidates, delivery, price from the server) and the payment
  * method. 'Pay' creates the order with one Idempotency-Key per visit of the page, so that a double click creates
- * one order, then hands over to the payment provider's hosted page.
+ * one order, then hands over to the payment provider's hosted page. Before its scripts run (or without them), the
+ * form posts to this page's action with the same key in a hidden field (decision 0032).
  */
 import '../../styles/mantine-all.ts';
 import {
@@ -21,13 +22,14 @@ import {
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Form, Link, data, redirect, useActionData } from 'react-router';
+import { requestContext } from '#request-context';
 import { countryName } from '../../../domain/countries.ts';
 import { today } from '../../../domain/dates.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
 import { orderSchema } from '../../../domain/schemas/order.ts';
-import type { PaymentMode } from '../../../domain/statuses.ts';
+import { PAYMENT_MODES, type PaymentMode } from '../../../domain/statuses.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import {
   type AddressDraft,
@@ -44,6 +46,8 @@ import { useDraftAutosave } from '../../components/order/use-draft-autosave.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import forms from '../../components/forms/forms.module.css';
 import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
+import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { isFormRefusal } from '../../lib/form-refusal.ts';
 import { clientSession } from '../../lib/client-session.ts';
 import type { Route } from './+types/payment';
 import { Notice } from '../../components/order/notice.tsx';
@@ -59,7 +63,44 @@ export async function loader(args: Route.LoaderArgs) {
     orderDate: today(),
     // Exactly the methods whose provider is on (never one routed to another provider).
     methods: services.payments.methods().map((method) => method.id),
+    // One per visit of the page, the same in the server's page and the browser's: a double submit is one order.
+    idempotencyKey: crypto.randomUUID(),
   };
+}
+
+/** 'Pay' posted before (or without) the scripts: the order is placed from the saved draft, then the provider. */
+export async function action(args: Route.ActionArgs) {
+  const { user, services } = requireUser(args);
+  const { request, params, context } = args;
+  const lang = localeOr(params.lang);
+  const values = await readForm(request);
+  const mode = PAYMENT_MODES.find((entry) => entry === values.mode_paiement);
+  const key = values.idempotency_key ?? '';
+  if (
+    !mode ||
+    !services.payments.methods().some((method) => method.id === mode) ||
+    !/^[\w-]{8,100}$/.test(key)
+  )
+    throw data(null, { status: 400 });
+  const { actions } = context.get(requestContext);
+  // A second tap before the next page came: the order placed by the first (placing it emptied the draft).
+  const placed = await actions.orderPlacedWith(user.id, key);
+  if (placed) throw redirect(placed);
+  const draft = readDraft(await services.orderDrafts.get(user.id));
+  const input = orderSchema(today()).safeParse(orderRequest(draft, mode));
+  if (!input.success) {
+    return data(
+      { fields: fieldErrors(input.error), message: { key: 'validation:generic' }, values: {} },
+      { status: 400 },
+    );
+  }
+  let next: string;
+  try {
+    next = await actions.placeOrder(user, input.data, { idempotencyKey: key, locale: lang });
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  throw redirect(next);
 }
 
 /** The problems of the draft, as field errors, grouped by the page that can fix them. */
@@ -105,16 +146,22 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   const lang = i18n.language;
   const { draft, price, pickupPoints, orderDate, methods } = loaderData;
+  const answer: unknown = useActionData();
   const [mode, setMode] = useState<PaymentMode | undefined>(
     draft.mode_paiement && methods.includes(draft.mode_paiement) ? draft.mode_paiement : methods[0],
   );
   const saving = useMemo(() => ({ ...draft, mode_paiement: mode }), [draft, mode]);
   const autosave = useDraftAutosave(saving);
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const [idempotencyKey, setIdempotencyKey] = useState<string>(loaderData.idempotencyKey);
   const [paying, setPaying] = useState(false);
   // A second click in the same moment must not send a second request, even before the button re-renders.
   const inFlight = useRef(false);
-  const [failure, setFailure] = useState<{ key: string; order: string[]; shipping: string[] } | null>(null);
+  const [failure, setFailure] = useState<{ key: string; order: string[]; shipping: string[] } | null>(() =>
+    // Refused when posted before the scripts ran: the page says so as it does after the API's refusal.
+    isFormRefusal(answer)
+      ? { key: answer.message?.key ?? 'validation:generic', ...problemsByStep(answer.fields) }
+      : null,
+  );
   const problems = useMemo(() => draftProblems(draft, orderDate), [draft, orderDate]);
   const incomplete = problems.order.length > 0 || problems.shipping.length > 0;
 
@@ -169,135 +216,146 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <Stack maw={960} mx="auto" className={forms.readable} gap={0}>
       <OrderSteps current="payment" />
       <PageIntro prefix="order:payment." noindex />
-      <Stack gap="lg">
-        {incomplete && (
-          <Notice color="yellow" title={t('payment.incomplete')} data-testid="order-incomplete">
-            <Stack gap="sm">
-              {problemList('order', problems.order)}
-              {problemList('shipping', problems.shipping)}
-            </Stack>
-          </Notice>
-        )}
+      <Form method="post" data-testid="payment-form">
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <Stack gap="lg">
+          {incomplete && (
+            <Notice color="yellow" title={t('payment.incomplete')} data-testid="order-incomplete">
+              <Stack gap="sm">
+                {problemList('order', problems.order)}
+                {problemList('shipping', problems.shipping)}
+              </Stack>
+            </Notice>
+          )}
 
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="recap-title">
-          <Title order={2} size="h3" id="recap-title" mb="md">
-            {t('payment.recap')}
-          </Title>
-          <Stack gap="md">
-            <div>
-              <Group justify="space-between" mb={4}>
-                <Text fw={700}>{t('payment.candidates')}</Text>
-                {editLink('order')}
-              </Group>
-              <List spacing={4} data-testid="recap-candidates">
-                {draft.candidats.map((candidate, index) => (
-                  <List.Item key={index}>
-                    <Group gap="xs">
-                      <Text>
-                        {candidate.prenom} {candidate.nom}
-                      </Text>
-                      {candidate.epreuve && (
-                        <Badge variant="light" size="sm">
-                          {t(`challenges.${candidate.epreuve}`)}
-                        </Badge>
-                      )}
-                    </Group>
-                  </List.Item>
-                ))}
-              </List>
-            </div>
-            <Divider />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="recap-title">
+            <Title order={2} size="h3" id="recap-title" mb="md">
+              {t('payment.recap')}
+            </Title>
+            <Stack gap="md">
               <div>
                 <Group justify="space-between" mb={4}>
-                  <Text fw={700}>{t('payment.delivery')}</Text>
-                  {editLink('shipping')}
+                  <Text fw={700}>{t('payment.candidates')}</Text>
+                  {editLink('order')}
                 </Group>
-                {draft.mode_livraison && <Text size="sm">{t(`deliveryModes.${draft.mode_livraison}`)}</Text>}
-                {draft.date_livraison && (
-                  <Text size="sm">
-                    {t('payment.deliveryDate', { date: format.date(draft.date_livraison) })}
-                  </Text>
-                )}
-                {draft.mode_livraison === 'retrait' && point && (
-                  <Text size="sm">
-                    {point.name}
-                    <br />
-                    {point.address}
-                  </Text>
-                )}
-                {draft.mode_livraison === 'postal' && <AddressLines address={draft.adresse_livraison} />}
+                <List spacing={4} data-testid="recap-candidates">
+                  {draft.candidats.map((candidate, index) => (
+                    <List.Item key={index}>
+                      <Group gap="xs">
+                        <Text>
+                          {candidate.prenom} {candidate.nom}
+                        </Text>
+                        {candidate.epreuve && (
+                          <Badge variant="light" size="sm">
+                            {t(`challenges.${candidate.epreuve}`)}
+                          </Badge>
+                        )}
+                      </Group>
+                    </List.Item>
+                  ))}
+                </List>
               </div>
-              <div data-testid="recap-billing">
-                <Text fw={700} mb={4}>
-                  {t('payment.billing')}
-                </Text>
-                <AddressLines address={draft.adresse_facturation} />
-              </div>
-            </SimpleGrid>
-            <Divider />
-            <PriceLines price={price} />
-          </Stack>
-        </Paper>
-
-        <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
-          <Radio.Group
-            label={t('payment.method')}
-            value={mode ?? null}
-            onChange={(value) => setMode(methods.find((entry) => entry === value))}
-            required
-          >
-            <SimpleGrid cols={{ base: 1, sm: methods.length > 1 ? 2 : 1 }} mt="xs" spacing="sm">
-              {methods.map((entry) => (
-                <Paper key={entry} withBorder p="sm">
-                  <Radio
-                    value={entry}
-                    label={t(`paymentModes.${entry}`)}
-                    description={t(`payment.methodDescriptions.${entry}`)}
-                    styles={{ label: { fontWeight: 700 } }}
-                  />
-                </Paper>
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
-        </Paper>
-
-        {failure && (
-          <FormAlert kind="error" testId="payment-error">
-            <Stack gap="sm">
-              <Text size="sm">{t(failure.key)}</Text>
-              {problemList('order', failure.order)}
-              {problemList('shipping', failure.shipping)}
+              <Divider />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <div>
+                  <Group justify="space-between" mb={4}>
+                    <Text fw={700}>{t('payment.delivery')}</Text>
+                    {editLink('shipping')}
+                  </Group>
+                  {draft.mode_livraison && (
+                    <Text size="sm">{t(`deliveryModes.${draft.mode_livraison}`)}</Text>
+                  )}
+                  {draft.date_livraison && (
+                    <Text size="sm">
+                      {t('payment.deliveryDate', { date: format.date(draft.date_livraison) })}
+                    </Text>
+                  )}
+                  {draft.mode_livraison === 'retrait' && point && (
+                    <Text size="sm">
+                      {point.name}
+                      <br />
+                      {point.address}
+                    </Text>
+                  )}
+                  {draft.mode_livraison === 'postal' && <AddressLines address={draft.adresse_livraison} />}
+                </div>
+                <div data-testid="recap-billing">
+                  <Text fw={700} mb={4}>
+                    {t('payment.billing')}
+                  </Text>
+                  <AddressLines address={draft.adresse_facturation} />
+                </div>
+              </SimpleGrid>
+              <Divider />
+              <PriceLines price={price} />
             </Stack>
-          </FormAlert>
-        )}
+          </Paper>
 
-        <Group justify="space-between" gap="sm">
-          <Anchor
-            component={Link}
-            to={`/${lang}/shipping`}
-            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-          >
-            <IconArrowLeft size={16} aria-hidden />
-            {t('payment.back')}
-          </Anchor>
-          <Stack gap={4} align="flex-end">
-            <Button
-              size="md"
-              leftSection={<IconLock size={18} aria-hidden />}
-              onClick={() => void pay()}
-              loading={paying}
-              disabled={incomplete || mode === undefined}
-              data-testid="pay-button"
+          <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+            <Radio.Group
+              name="mode_paiement"
+              label={t('payment.method')}
+              value={mode ?? null}
+              onChange={(value) => setMode(methods.find((entry) => entry === value))}
+              required
             >
-              {t('payment.pay', { amount: format.money(price.total, price.currency) })}
-            </Button>
-            <Text size="xs" c="dimmed">
-              {t('payment.redirectNote')}
-            </Text>
-          </Stack>
-        </Group>
-      </Stack>
+              <SimpleGrid cols={{ base: 1, sm: methods.length > 1 ? 2 : 1 }} mt="xs" spacing="sm">
+                {methods.map((entry) => (
+                  <Paper key={entry} withBorder p="sm">
+                    <Radio
+                      value={entry}
+                      label={t(`paymentModes.${entry}`)}
+                      description={t(`payment.methodDescriptions.${entry}`)}
+                      styles={{ label: { fontWeight: 700 } }}
+                    />
+                  </Paper>
+                ))}
+              </SimpleGrid>
+            </Radio.Group>
+          </Paper>
+
+          {failure && (
+            <FormAlert kind="error" testId="payment-error">
+              <Stack gap="sm">
+                <Text size="sm">{t(failure.key)}</Text>
+                {problemList('order', failure.order)}
+                {problemList('shipping', failure.shipping)}
+              </Stack>
+            </FormAlert>
+          )}
+
+          <Group justify="space-between" gap="sm">
+            <Anchor
+              component={Link}
+              to={`/${lang}/shipping`}
+              style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+            >
+              <IconArrowLeft size={16} aria-hidden />
+              {t('payment.back')}
+            </Anchor>
+            <Stack gap={4} align="flex-end">
+              <Button
+                size="md"
+                leftSection={<IconLock size={18} aria-hidden />}
+                // Posted to the page's action before the scripts run; once they do, placed from here.
+                type="submit"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void pay();
+                }}
+                loading={paying}
+                disabled={incomplete || mode === undefined}
+                data-testid="pay-button"
+              >
+                {t('payment.pay', { amount: format.money(price.total, price.currency) })}
+              </Button>
+              <Text size="xs" c="dimmed">
+                {t('payment.redirectNote')}
+              </Text>
+            </Stack>
+          </Group>
+        </Stack>
+      </Form>
     </Stack>
   );
 }

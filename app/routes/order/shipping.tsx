@@ -1,7 +1,9 @@
 /**
  * Registration, step 2: how the kit is delivered (post, email, pick-up point), the desired date, the delivery and
  * billing addresses (the user's own by default) and the warnings to acknowledge. Saved into the order draft as the
- * user goes; postal delivery too soon and the summer heat are pointed out as the date is chosen.
+ * user goes; postal delivery too soon and the summer heat are pointed out as the date is chosen. Before its
+ * scripts run (or without them), the form posts to this page's action (decision 0032), which keeps the draft and
+ * goes on to the payment once the choices pass the API's schema.
  */
 import '../../styles/mantine-all.ts';
 import {
@@ -21,17 +23,19 @@ import {
 import { IconAlertTriangle, IconArrowLeft, IconSun, IconTruckDelivery } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Form, Link, data, redirect, useActionData, useNavigate } from 'react-router';
+import { requestContext } from '#request-context';
 import { z } from '../../../domain/schemas/zod.ts';
 import { isInHeatPeriod, isValidCalendarDate, today } from '../../../domain/dates.ts';
 import { localeOr } from '../../../domain/locales.ts';
-import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
-import { shippingSchema } from '../../../domain/schemas/order.ts';
+import { GENERIC_MESSAGE, fieldErrors } from '../../../domain/schemas/common.ts';
+import { orderDraftSchema, shippingSchema } from '../../../domain/schemas/order.ts';
 import { DELIVERY_MODES, type DeliveryMode } from '../../../domain/statuses.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { AddressFields } from '../../components/order/address-fields.tsx';
 import {
   type AddressDraft,
+  EMPTY_ADDRESS,
   type OrderDraft,
   addressFromUser,
   draftHasMinor,
@@ -45,6 +49,10 @@ import { useDraftAutosave } from '../../components/order/use-draft-autosave.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import forms from '../../components/forms/forms.module.css';
 import { clientSession } from '../../lib/client-session.ts';
+import { useAdoptTypedValues } from '../../lib/action-form.ts';
+import { readForm } from '../../lib/form-action.server.ts';
+import { isFormRefusal } from '../../lib/form-refusal.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { hasErrors, useZodForm } from '../../lib/zod-form.ts';
 import type { Route } from './+types/shipping';
 import { Notice } from '../../components/order/notice.tsx';
@@ -118,6 +126,40 @@ function formSchema(orderDate: string, hasMinor: boolean) {
   );
 }
 
+/** The choices as the browser posts the form (a ticked box or switch as `true`, an unticked one not at all). */
+function shippingFromForm(values: Readonly<Record<string, string>>): ShippingValues {
+  const address = (prefix: string) =>
+    Object.fromEntries(
+      Object.keys(EMPTY_ADDRESS).map((field) => [field, values[`${prefix}.${field}`] ?? '']),
+    ) as unknown as AddressDraft;
+  const mode = values.mode_livraison ?? '';
+  return {
+    mode_livraison: (DELIVERY_MODES as readonly string[]).includes(mode) ? (mode as DeliveryMode) : '',
+    point_retrait: values.point_retrait ?? '',
+    date_livraison: values.date_livraison ?? '',
+    adresse_livraison: address('adresse_livraison'),
+    billingSame: values.billingSame === 'true',
+    adresse_facturation: address('adresse_facturation'),
+    avertissement_condition_physique: values.avertissement_condition_physique === 'true',
+    avertissement_mineurs: values.avertissement_mineurs === 'true',
+  };
+}
+
+/** The form posted before (or without) the scripts: the choices are kept in the draft, then checked. */
+export async function action(args: Route.ActionArgs) {
+  const { user, services } = requireUser(args);
+  const { request, params, context } = args;
+  const shipping = shippingFromForm(await readForm(request));
+  const draft = readDraft(await services.orderDrafts.get(user.id));
+  const next = orderDraftSchema.safeParse(draftWith(draft, shipping));
+  if (!next.success) throw data(null, { status: 400 });
+  await context.get(requestContext).actions.saveOrderDraft(user.id, next.data);
+  const orderDate = today();
+  const checked = formSchema(orderDate, draftHasMinor(draft, orderDate)).safeParse(shipping);
+  if (!checked.success) return data({ fields: fieldErrors(checked.error), values: {} }, { status: 400 });
+  throw redirect(`/${localeOr(params.lang)}/payment`);
+}
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
   const format = useFormat();
@@ -125,10 +167,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { draft, orderDate, earliestPostalDate, pickupPoints } = loaderData;
   const hasMinor = draftHasMinor(draft, orderDate);
   const schema = useMemo(() => formSchema(orderDate, hasMinor), [orderDate, hasMinor]);
+  const answer: unknown = useActionData();
+  const hydrated = useHydrated();
   const { form, ref, focusErrors } = useZodForm<ShippingValues>(
     schema,
     initialValues(draft, loaderData.userAddress),
+    isFormRefusal(answer) ? answer.fields : undefined,
   );
+  useAdoptTypedValues(ref, form);
   const values = form.values;
   const saving = useMemo(() => draftWith(draft, values), [draft, values]);
   const autosave = useDraftAutosave(saving);
@@ -156,7 +202,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
   const checkbox = (field: 'avertissement_condition_physique' | 'avertissement_mineurs', label: string) => {
     const props = form.getInputProps(field, { type: 'checkbox' });
-    return <Checkbox label={label} aria-invalid={props.error ? true : undefined} {...props} />;
+    return (
+      <Checkbox
+        name={field}
+        value="true"
+        label={label}
+        aria-invalid={props.error ? true : undefined}
+        {...props}
+      />
+    );
   };
   const top = message ?? (hasErrors(form.errors) ? GENERIC_MESSAGE : null);
 
@@ -164,13 +218,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <Stack maw={960} mx="auto" className={forms.readable} gap={0}>
       <OrderSteps current="shipping" />
       <PageIntro prefix="order:shipping." noindex />
-      <form ref={ref} onSubmit={submit} noValidate data-testid="shipping-form">
+      <Form method="post" ref={ref} onSubmit={submit} noValidate data-testid="shipping-form">
         <Stack gap="lg">
           {top && <FormAlert kind="error">{t(top)}</FormAlert>}
 
           <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
             <Stack gap="md">
-              <Radio.Group label={t('shipping.mode')} required {...form.getInputProps('mode_livraison')}>
+              <Radio.Group
+                name="mode_livraison"
+                label={t('shipping.mode')}
+                required
+                {...form.getInputProps('mode_livraison')}
+              >
                 <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" spacing="sm">
                   {DELIVERY_MODES.map((mode) => (
                     <Paper key={mode} withBorder p="sm">
@@ -185,8 +244,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 </SimpleGrid>
               </Radio.Group>
 
-              {values.mode_livraison === 'retrait' && (
+              {/* Before the scripts run, the mode chosen cannot show them: they are there from the start. */}
+              {(!hydrated || values.mode_livraison === 'retrait') && (
                 <Radio.Group
+                  name="point_retrait"
                   label={t('shipping.pickupPoint')}
                   required
                   {...form.getInputProps('point_retrait')}
@@ -214,6 +275,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
               <TextInput
                 type="date"
+                name="date_livraison"
                 label={t('shipping.date')}
                 description={t('shipping.dateDescription')}
                 min={orderDate}
@@ -221,7 +283,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 maw={320}
                 {...form.getInputProps('date_livraison')}
               />
-              {tooSoonForPost && (
+              {hydrated && tooSoonForPost && (
                 <Notice
                   color="yellow"
                   icon={<IconTruckDelivery aria-hidden />}
@@ -271,10 +333,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <Fieldset legend={t('shipping.billingAddress')}>
             <Stack gap="md">
               <Switch
+                name="billingSame"
+                value="true"
                 label={t('shipping.billingSame')}
                 {...form.getInputProps('billingSame', { type: 'checkbox' })}
               />
-              {!values.billingSame && (
+              {(!hydrated || !values.billingSame) && (
                 <AddressFields
                   prefix="adresse_facturation"
                   section="billing"
@@ -326,7 +390,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             </Group>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Stack>
   );
 }

@@ -1,23 +1,48 @@
 /**
  * The built-in test provider's hosted page, used in test mode (decision 0015): it says plainly that no
  * money moves, shows the order and amount, and lets the buyer approve, decline or cancel. The server then
- * notifies itself through the same signed webhook a real provider would send.
+ * notifies itself through the same signed webhook a real provider would send. The three buttons post to this
+ * page's action, so that a tap before the scripts run counts (decision 0032).
  */
 import '../../styles/mantine-all.ts';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconFlask, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
+import { Form, data, redirectDocument, useActionData, useNavigation } from 'react-router';
 import { requestContext } from '#request-context';
+import { localeOr } from '../../../domain/locales.ts';
+import { TEST_OUTCOMES } from '../../../domain/payment-methods.ts';
+import { z } from '../../../domain/schemas/zod.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../../components/forms/forms.module.css';
 import { Seo } from '../../components/seo.tsx';
-import { apiRequest, errorMessageKey } from '../../lib/api/client.ts';
+import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { isFormRefusal } from '../../lib/form-refusal.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import type { Route } from './+types/test-payment';
 
-type Outcome = 'approve' | 'decline' | 'cancel';
+const decisionSchema = z.object({ intent: z.enum(TEST_OUTCOMES) });
+
+/** Settles the test payment as the button says, then loads the page the buyer goes to next. */
+export async function action(args: Route.ActionArgs) {
+  const { user } = requireUser(args);
+  const { request, params, context } = args;
+  const paymentId = Number(params.paymentId);
+  if (!Number.isSafeInteger(paymentId) || paymentId <= 0) throw data(null, { status: 404 });
+  const values = await readForm(request);
+  const parsed = parseForm(decisionSchema, values);
+  if ('refusal' in parsed) return parsed.refusal;
+  let next: string;
+  try {
+    next = await context
+      .get(requestContext)
+      .actions.decideTestPayment(paymentId, user.id, parsed.input.intent, localeOr(params.lang));
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  throw redirectDocument(next);
+}
 
 /** Payment attempts in these states still wait for the buyer's decision. */
 const OPEN_STATUSES = ['created', 'pending'];
@@ -34,28 +59,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('order');
+  const { t } = useTranslation('order');
   const format = useFormat();
   const { session } = loaderData;
-  const [pending, setPending] = useState<Outcome | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const answer: unknown = useActionData();
+  const refusal = isFormRefusal(answer) ? answer : undefined;
+  const navigation = useNavigation();
+  // The button being answered: the others wait, so that one tap decides.
+  const pending = navigation.formData?.get('intent') ?? null;
   const open = OPEN_STATUSES.includes(session.status);
-
-  const decide = async (outcome: Outcome) => {
-    if (pending) return;
-    setPending(outcome);
-    setError(null);
-    try {
-      const answer = await apiRequest<{ redirect_url: string }>(
-        'POST',
-        `/api/payments/test/${session.paymentId}/${outcome}?lang=${i18n.language}`,
-      );
-      window.location.assign(answer.redirect_url);
-    } catch (caught) {
-      setError(errorMessageKey(caught));
-      setPending(null);
-    }
-  };
+  const error = refusal ? (refusal.message?.key ?? 'validation:generic') : null;
 
   return (
     <Stack gap="lg" className={forms.readable}>
@@ -99,36 +112,44 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </Table>
           {error && <FormAlert kind="error">{t(error)}</FormAlert>}
           {open ? (
-            <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-              <Button
-                // teal.9 keeps white text above 4.5:1 contrast; the greens do not.
-                color="teal.9"
-                leftSection={<IconCheck size={18} aria-hidden />}
-                loading={pending === 'approve'}
-                disabled={pending !== null && pending !== 'approve'}
-                onClick={() => void decide('approve')}
-              >
-                {t('testPayment.approve')}
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconX size={18} aria-hidden />}
-                loading={pending === 'decline'}
-                disabled={pending !== null && pending !== 'decline'}
-                onClick={() => void decide('decline')}
-              >
-                {t('testPayment.decline')}
-              </Button>
-              <Button
-                variant="default"
-                loading={pending === 'cancel'}
-                disabled={pending !== null && pending !== 'cancel'}
-                onClick={() => void decide('cancel')}
-              >
-                {t('testPayment.cancel')}
-              </Button>
-            </Group>
+            <Form method="post" data-testid="test-payment-form">
+              <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+                <Button
+                  // teal.9 keeps white text above 4.5:1 contrast; the greens do not.
+                  color="teal.9"
+                  leftSection={<IconCheck size={18} aria-hidden />}
+                  type="submit"
+                  name="intent"
+                  value="approve"
+                  loading={pending === 'approve'}
+                  disabled={pending !== null && pending !== 'approve'}
+                >
+                  {t('testPayment.approve')}
+                </Button>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconX size={18} aria-hidden />}
+                  type="submit"
+                  name="intent"
+                  value="decline"
+                  loading={pending === 'decline'}
+                  disabled={pending !== null && pending !== 'decline'}
+                >
+                  {t('testPayment.decline')}
+                </Button>
+                <Button
+                  variant="default"
+                  type="submit"
+                  name="intent"
+                  value="cancel"
+                  loading={pending === 'cancel'}
+                  disabled={pending !== null && pending !== 'cancel'}
+                >
+                  {t('testPayment.cancel')}
+                </Button>
+              </Group>
+            </Form>
           ) : (
             <Text data-testid="test-payment-closed">
               {t('testPayment.closed', { status: t(`paymentStatuses.${session.status}`) })}
