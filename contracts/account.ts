@@ -52,4 +52,8 @@ export interface MyHomologation {
   homologatedAt: string;
   candidateReference: string | null;
   certifiedBy: { name: string; president: boolean } | null;
+  /** The diploma's PDF (its laureate and administrators only). */
+  diploma_url: string;
+  /** The diploma's public check page, the address its QR code holds. */
+  check_url: string;
 }

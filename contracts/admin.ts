@@ -20,6 +20,8 @@ export interface HomologationSummary {
   numero: number;
   epreuve: string;
   date_passage: string | null;
+  /** The diploma's public check code (domain/diploma.ts). */
+  diploma_code: string;
   homologateur: (Person & { president: boolean }) | null;
 }
 

@@ -3,6 +3,7 @@
  * sides share. The server's services (server/services/index.ts) are handed over as this interface in
  * server/plugins/pages.ts, so tsc checks they satisfy it, while the app never depends on server code.
  */
+import type { DiplomaCheck } from '../domain/diploma.ts';
 import type { Locale } from '../domain/locales.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import type { AdminCandidatesQuery } from '../domain/schemas/admin.ts';
@@ -27,7 +28,11 @@ export interface LoaderServices {
     dashboard(): Promise<DashboardData>;
   };
   homologations: {
-    forUser(userId: number): Promise<MyHomologation[]>;
+    forUser(userId: number, locale: Locale): Promise<MyHomologation[]>;
+  };
+  diplomas: {
+    /** Null for an unknown code. */
+    check(code: string): Promise<DiplomaCheck | null>;
   };
   displayRestrictions: {
     stateOf(email: string): Promise<PublicDisplay>;

@@ -62,9 +62,11 @@ describe('registrationSteps', () => {
 
   it('ends with the number and the diploma once homologated', () => {
     const homologation = {
+      id: 12,
       numero: 4321,
       epreuve: 'cingle' as const,
       homologated_at: '2026-08-01T10:00:00.000Z',
+      diploma_code: 'd'.repeat(43),
     };
     const steps = registrationSteps('homologated', { ...received, homologation });
     expect(states(steps)).toMatchObject({ outcome: 'done', diploma: 'done' });

@@ -16,7 +16,14 @@ export interface RegistrationProgress {
   /** The verdict of the attached track for the registered challenge, when a track is attached. */
   track: { verdict: Verdict; checked_at: string } | null;
   card_received_at: string | null;
-  homologation: { numero: number; epreuve: ChallengeId; homologated_at: string } | null;
+  homologation: {
+    id: number;
+    numero: number;
+    epreuve: ChallengeId;
+    homologated_at: string;
+    /** The diploma's public check code (domain/diploma.ts). */
+    diploma_code: string;
+  } | null;
   /** The reason the club gave, shown to the rider as it was written. */
   rejection: { reason: string; rejected_at: string } | null;
 }

@@ -81,8 +81,8 @@ describe('canTransition', () => {
     expect(canTransition('to_process', 'homologated')).toBe(false);
   });
 
-  it('keeps a homologation final and lets a rejection be reviewed', () => {
-    for (const to of CANDIDATE_STATUSES) expect(canTransition('homologated', to)).toBe(false);
+  it('keeps a homologation final but for a cancellation, and lets a rejection be reviewed', () => {
+    for (const to of CANDIDATE_STATUSES) expect(canTransition('homologated', to)).toBe(to === 'rejected');
     expect(canTransition('rejected', 'card_received')).toBe(true);
     expect(canTransition('rejected', 'homologated')).toBe(false);
   });

@@ -46,10 +46,10 @@ export const CANDIDATE_TRANSITIONS: Readonly<Record<CandidateStatus, readonly Ca
   ],
   processed: ['card_received'],
   card_received: ['homologated', 'rejected'],
-  // A rejection can be reviewed again; a homologation is final (its number is never reused), only its details
-  // can be corrected.
+  // A rejection can be reviewed again. A homologation is final: its details can be corrected, and only an
+  // administrator's cancellation (with a reason) rejects it afterwards; its number is never reused.
   rejected: ['card_received'],
-  homologated: [],
+  homologated: ['rejected'],
 };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {

@@ -18,6 +18,7 @@ import api from './api/index.ts';
 import documents from './api/documents.ts';
 import health from './api/health.ts';
 import seo from './api/seo.ts';
+import jwks from './api/jwks.ts';
 import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(pageAddresses);
   await app.register(health, { database });
   await app.register(seo, { publicUrl: config.publicUrl });
+  await app.register(jwks, { services });
   await app.register(api, { prefix: '/api', services, config });
   await app.register(documents, { services, config });
   await app.register(fastifyStatic, {

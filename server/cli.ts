@@ -100,6 +100,15 @@ export const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  'diplomas:rotate-key': {
+    usage: 'diplomas:rotate-key   (new key for diploma statements; the old one stays published)',
+    async run({ services, print }) {
+      const { retired, kid } = await services.diplomas.rotateKey();
+      print(
+        `Diploma statements are now signed with key ${kid}${retired.length ? `; retired ${retired.join(', ')} (still published)` : ''}.`,
+      );
+    },
+  },
   'laureates:import': {
     usage: 'laureates:import FILE.csv [--dry-run]   (header and date formats: README)',
     async run({ services, args, print, cwd, interactive }) {

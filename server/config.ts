@@ -165,6 +165,7 @@ const environmentSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   TRUST_PROXY: trustProxy,
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  DIPLOMA_SIGNING_KEY: optionalString,
 });
 
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
@@ -208,6 +209,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
         : undefined,
     trustProxy: env.TRUST_PROXY,
     pageCacheMb: env.PAGE_CACHE_MB,
+    // A PEM in one environment line has its line breaks written as \n.
+    diplomaSigningKey: env.DIPLOMA_SIGNING_KEY?.replaceAll('\\n', '\n'),
   };
 }
 

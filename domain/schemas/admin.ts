@@ -68,12 +68,17 @@ export const homologationBody = z.object({
   commentaire: comment().optional().default(''),
 });
 
-export const rejectionBody = z.object({
-  reason: text('validation:reason_required')
+/** Why a ride is not (or no longer) homologated: kept in the audit log and told to the rider. */
+const reason = () =>
+  text('validation:reason_required')
     .trim()
     .min(1, 'validation:reason_required')
-    .max(COMMENT_MAX, 'validation:too_long'),
-});
+    .max(COMMENT_MAX, 'validation:too_long');
+
+export const rejectionBody = z.object({ reason: reason() });
+
+/** An administrator cancelling a homologation says why, as a rejection does. */
+export const cancellationBody = z.object({ reason: reason() });
 
 export const homologationCorrectionBody = z.object({
   date_passage: datePassage().nullable(),

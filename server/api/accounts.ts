@@ -174,6 +174,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       onRequest: requireVerifiedEmail,
       schema: {
         tags,
+        querystring: langQuery,
         security: [{ bearer: [] }],
         response: {
           200: z.array(
@@ -185,6 +186,8 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
               homologatedAt: z.string(),
               candidateReference: z.string().nullable(),
               certifiedBy: z.object({ name: z.string(), president: z.boolean() }).nullable(),
+              diploma_url: z.string(),
+              check_url: z.string(),
             }),
           ),
           401: errorResponse,
@@ -192,7 +195,12 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
         },
       },
     },
-    async (request) => services.homologations.forUser(request.user!.id),
+    async (request) =>
+      // The check pages in the language asked for, else the account's.
+      services.homologations.forUser(
+        request.user!.id,
+        localeOr(request.query.lang, localeOr(request.user!.locale)),
+      ),
   );
 
   app.post(

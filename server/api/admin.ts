@@ -5,6 +5,7 @@ import {
   adminCandidatesQuery,
   candidateIdsBody,
   homologationBody,
+  cancellationBody,
   homologationCorrectionBody,
   rejectionBody,
   scanBody,
@@ -46,6 +47,7 @@ const listItem = z.object({
       numero: z.number().int(),
       epreuve: z.string(),
       date_passage: z.string().nullable(),
+      diploma_code: z.string(),
       homologateur: person.extend({ president: z.boolean() }).nullable(),
     })
     .nullable(),
@@ -343,6 +345,28 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     async (request) => {
       await services.homologations.correct(request.params.id, request.body, request.user!.id);
       return { corrected: true as const };
+    },
+  );
+
+  app.post(
+    '/homologations/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: cancellationBody,
+        response: {
+          200: z.object({ cancelled: z.literal(true) }),
+          400: errorResponse,
+          404: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => {
+      await services.homologations.cancel(request.params.id, request.body.reason, request.user!.id);
+      return { cancelled: true as const };
     },
   );
 };

@@ -5,6 +5,7 @@ import { notFound } from '../errors.ts';
 import type { Services } from '../services/index.ts';
 import accounts from './accounts.ts';
 import admin from './admin.ts';
+import diplomas from './diplomas.ts';
 import displayRestrictions from './display-restrictions.ts';
 import laureates from './laureates.ts';
 import statistics from './statistics.ts';
@@ -27,6 +28,7 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(orders, options);
   await app.register(payments, options);
   await app.register(tracks, options);
+  await app.register(diplomas, options);
 
   // Unknown API paths answer the JSON error shape instead of falling through to the page handler.
   app.all('/*', { schema: { hide: true } }, async (request) => {

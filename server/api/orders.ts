@@ -38,7 +38,13 @@ const progressResponse = z.object({
   track: z.object({ verdict: z.enum(VERDICTS), checked_at: instant }).nullable(),
   card_received_at: instant.nullable(),
   homologation: z
-    .object({ numero: z.number().int(), epreuve: z.enum(CHALLENGE_IDS), homologated_at: instant })
+    .object({
+      id: z.number().int(),
+      numero: z.number().int(),
+      epreuve: z.enum(CHALLENGE_IDS),
+      homologated_at: instant,
+      diploma_code: z.string(),
+    })
     .nullable(),
   rejection: z.object({ reason: z.string(), rejected_at: instant }).nullable(),
 });

@@ -26,6 +26,12 @@ import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
 import { ROLES } from '../../domain/roles.ts';
 
+/**
+ * 32 random bytes from two version-4 UUIDs (244 random bits), base64url without padding: 43 characters. The
+ * database gives it, so that every way a homologation is added (here, the import, the demo) has one.
+ */
+const DIPLOMA_CODE_DEFAULT = sql`rtrim(translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), '=')`;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const users = pgTable('users', {
@@ -341,10 +347,13 @@ export const homologations = pgTable(
     source: text('source', { enum: ['admin', 'import', 'demo'] })
       .notNull()
       .default('admin'),
+    /** The diploma's public check code (decision 0033): given by the database to every row, whatever adds it. */
+    diplomaCode: text('diploma_code').notNull().default(DIPLOMA_CODE_DEFAULT),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('homologations_epreuve_numero_idx').on(table.epreuve, table.numero),
+    uniqueIndex('homologations_diploma_code_idx').on(table.diplomaCode),
     index('homologations_laureate_idx').on(table.laureateId),
     index('homologations_date_passage_idx').on(table.date_passage),
     index('homologations_age_idx').on(table.ageAtRide),
@@ -364,6 +373,47 @@ export const homologations = pgTable(
     index('homologations_ville_sort_desc_idx').on(table.ville.desc().nullsLast(), table.id.desc()),
   ],
 );
+
+/**
+ * A homologation an administrator cancelled: moved here whole, so that public tables and statistics never see it,
+ * while its diploma's check page says "revoked" and its number stays taken (the sequence never goes back).
+ */
+export const cancelledHomologations = pgTable(
+  'cancelled_homologations',
+  {
+    /** The id it had in `homologations`. */
+    id: integer('id').primaryKey(),
+    laureateId: integer('laureate_id')
+      .notNull()
+      .references(() => laureates.id, { onDelete: 'cascade' }),
+    candidateId: integer('candidate_id').references(() => candidates.id, { onDelete: 'set null' }),
+    epreuve: challenge('epreuve').notNull(),
+    numero: integer('numero').notNull(),
+    date_passage: date('date_passage', { mode: 'string' }),
+    homologatedAt: timestamptz('homologated_at').notNull(),
+    diplomaCode: text('diploma_code').notNull(),
+    reason: text('reason').notNull(),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamptz('cancelled_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cancelled_homologations_diploma_code_idx').on(table.diplomaCode),
+    index('cancelled_homologations_candidate_idx').on(table.candidateId),
+  ],
+);
+
+/**
+ * The club's Ed25519 keys that sign diploma statements (decision 0033). One is in use (`retiredAt` null); retired
+ * ones stay published in `/.well-known/jwks.json` so that statements signed before a rotation still verify.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  /** Private JWK; null for a key given by configuration, which is only recorded here to stay published. */
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>(),
+  publicJwk: jsonb('public_jwk').$type<{ kty: string; crv: string; x: string }>().notNull(),
+  createdAt: createdAt(),
+  retiredAt: timestamptz('retired_at'),
+});
 
 /** The last number given in each challenge's sequence; locked while a homologation takes the next one. */
 export const homologationSequences = pgTable('homologation_sequences', {

@@ -81,10 +81,21 @@ export function drawText(
   return lines.length * lineHeight;
 }
 
+/** A word wider than the line (an address) is cut between characters. */
+function pieces(word: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  if (font.widthOfTextAtSize(word, size) <= maxWidth) return [word];
+  const cut: string[] = [''];
+  for (const character of word) {
+    if (font.widthOfTextAtSize(cut.at(-1)! + character, size) > maxWidth) cut.push('');
+    cut[cut.length - 1] += character;
+  }
+  return cut;
+}
+
 function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of text.split(/\s+/)) {
+  for (const word of text.split(/\s+/).flatMap((item) => pieces(item, font, size, maxWidth))) {
     const candidate = current ? `${current} ${word}` : word;
     if (font.widthOfTextAtSize(candidate, size) > maxWidth && current) {
       lines.push(current);

@@ -84,7 +84,7 @@ export function restrictionVerificationEmail(locale: string, publicUrl: string, 
 export function homologationEmail(
   locale: string,
   publicUrl: string,
-  data: { prenom: string; challenge: string; numero: number; date: string },
+  data: { prenom: string; challenge: string; numero: number; date: string; checkUrl: string },
 ) {
   const t = translator(locale, 'mail');
   return renderEmail(
@@ -94,9 +94,14 @@ export function homologationEmail(
       paragraphs: [
         t('homologation.intro', { challenge: data.challenge, date: data.date }),
         t('homologation.ranking'),
+        t('homologation.diploma'),
       ],
-      details: [{ label: t('homologation.number'), value: `${data.challenge} n° ${data.numero}` }],
-      action: { label: t('homologation.action'), url: `${publicUrl}/${locale}/laureates` },
+      details: [
+        { label: t('homologation.number'), value: `${data.challenge} n° ${data.numero}` },
+        { label: t('homologation.check'), value: data.checkUrl },
+      ],
+      // The diploma's PDF is on the account page, behind the rider's session.
+      action: { label: t('homologation.action'), url: `${publicUrl}/${locale}/account?tab=homologations` },
       closing: t('signature'),
     },
     t,
@@ -115,6 +120,29 @@ export function rejectionEmail(
       subject: t('rejection.subject', { challenge: data.challenge }),
       greeting: t('greeting', { name: data.prenom }),
       paragraphs: [t('rejection.intro', { challenge: data.challenge }), data.reason, t('rejection.contact')],
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+/** An administrator cancelled a homologation: its number, the reason, and whom to contact. */
+export function homologationCancelledEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; challenge: string; numero: number; reason: string },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('homologationCancelled.subject', { challenge: data.challenge, numero: data.numero }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [
+        t('homologationCancelled.intro', { challenge: data.challenge, numero: data.numero }),
+        data.reason,
+        t('rejection.contact'),
+      ],
       closing: t('signature'),
     },
     t,

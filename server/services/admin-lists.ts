@@ -85,6 +85,7 @@ const listColumns = {
     numero: homologations.numero,
     epreuve: homologations.epreuve,
     date_passage: homologations.date_passage,
+    diplomaCode: homologations.diplomaCode,
   },
   homologateur: {
     id: homologateur.id,
@@ -106,6 +107,7 @@ type ListRow = {
     numero: number | null;
     epreuve: string | null;
     date_passage: string | null;
+    diplomaCode: string | null;
   } | null;
   homologateur: {
     id: number | null;
@@ -140,6 +142,7 @@ export function presentCandidateRow(row: ListRow): CandidateRow {
             numero: row.homologation.numero!,
             epreuve: row.homologation.epreuve!,
             date_passage: row.homologation.date_passage,
+            diploma_code: row.homologation.diplomaCode!,
             homologateur:
               row.homologateur?.id != null
                 ? {

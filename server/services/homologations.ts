@@ -7,16 +7,30 @@
 import type { MyHomologation } from '../../contracts/account.ts';
 import { and, desc, eq, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { ageOn, calendarDateOf, formatDisplayDate, today } from '../../domain/dates.ts';
-import { localeOr } from '../../domain/locales.ts';
+import { diplomaCheckPath, diplomaPdfPath } from '../../domain/diploma.ts';
+import { type Locale, localeOr } from '../../domain/locales.ts';
 import { candidateReference, parseScanText } from '../../domain/references.ts';
 import { laureateIdentityKey, laureateSearchText } from '../../domain/search.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, homologationSequences, homologations, laureates, orders, users } from '../db/schema.ts';
+import {
+  cancelledHomologations,
+  candidates,
+  homologationSequences,
+  homologations,
+  laureates,
+  orders,
+  users,
+} from '../db/schema.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { translator } from '../i18n.ts';
-import { cardReceivedEmail, homologationEmail, rejectionEmail } from '../mail/templates.ts';
+import {
+  cardReceivedEmail,
+  homologationCancelledEmail,
+  homologationEmail,
+  rejectionEmail,
+} from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
 import { assertCandidateTransition, transitionCandidate } from './candidate-transitions.ts';
 import type { MailService } from './mail.ts';
@@ -201,7 +215,7 @@ export function createHomologationsService(deps: {
             commentaire: input.commentaire || null,
             source: 'admin',
           })
-          .returning({ id: homologations.id });
+          .returning({ id: homologations.id, diplomaCode: homologations.diplomaCode });
         await transitionCandidate(tx, candidate, 'homologated', {
           actorId,
           action: 'candidate.homologated',
@@ -223,6 +237,7 @@ export function createHomologationsService(deps: {
               challenge: challengeName,
               numero,
               date: formatDisplayDate(input.date_passage),
+              checkUrl: `${config.publicUrl}${diplomaCheckPath(language, homologation!.diplomaCode)}`,
             }),
           },
           tx,
@@ -259,6 +274,77 @@ export function createHomologationsService(deps: {
         );
       });
       mail.kick();
+    },
+
+    /**
+     * Cancels a homologation (administrators, with a reason): it leaves the public tables and its diploma reads
+     * "revoked" everywhere at once; its number stays taken. The candidate, if any, becomes rejected with the
+     * reason, and the rider is told.
+     */
+    async cancel(homologationId: number, reason: string, actorId: number) {
+      await db.transaction(async (tx) => {
+        const [homologation] = await tx
+          .select()
+          .from(homologations)
+          .where(eq(homologations.id, homologationId))
+          .for('update');
+        if (!homologation) throw notFound('No such homologation');
+        // The sequence never goes back below a number once given, cancelled or not.
+        await tx
+          .insert(homologationSequences)
+          .values({ epreuve: homologation.epreuve, lastNumero: homologation.numero })
+          .onConflictDoUpdate({
+            target: homologationSequences.epreuve,
+            set: { lastNumero: sql`greatest(${homologationSequences.lastNumero}, ${homologation.numero})` },
+          });
+        await tx.insert(cancelledHomologations).values({
+          id: homologation.id,
+          laureateId: homologation.laureateId,
+          candidateId: homologation.candidateId,
+          epreuve: homologation.epreuve,
+          numero: homologation.numero,
+          date_passage: homologation.date_passage,
+          homologatedAt: homologation.homologatedAt,
+          diplomaCode: homologation.diplomaCode,
+          reason,
+          cancelledBy: actorId,
+        });
+        await tx.delete(homologations).where(eq(homologations.id, homologationId));
+        const details = { epreuve: homologation.epreuve, numero: homologation.numero, reason };
+        if (!homologation.candidateId) {
+          await recordAudit(tx, {
+            actorId,
+            action: 'homologation.cancelled',
+            entity: 'homologation',
+            entityId: homologationId,
+            before: { numero: homologation.numero, epreuve: homologation.epreuve },
+            after: details,
+          });
+          return;
+        }
+        const { candidate, locale } = await lockCandidate(tx, homologation.candidateId);
+        await transitionCandidate(tx, candidate, 'rejected', {
+          actorId,
+          action: 'homologation.cancelled',
+          set: { rejectionReason: reason },
+          details,
+        });
+        const language = localeOr(locale);
+        await mail.queue(
+          {
+            to: candidate.email,
+            ...homologationCancelledEmail(language, config.publicUrl, {
+              prenom: candidate.prenom,
+              challenge: translator(language, 'documents')(`challenges.${homologation.epreuve}`),
+              numero: homologation.numero,
+              reason,
+            }),
+          },
+          tx,
+        );
+      });
+      mail.kick();
+      deps.onChange?.();
     },
 
     /** Corrects a homologation's details (audited); its number and challenge never change. */
@@ -312,7 +398,7 @@ export function createHomologationsService(deps: {
     },
 
     /** The homologations of a signed-in rider: their laureate by account or email. */
-    async forUser(userId: number): Promise<MyHomologation[]> {
+    async forUser(userId: number, locale: Locale): Promise<MyHomologation[]> {
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) return [];
       const mine = await db
@@ -346,6 +432,8 @@ export function createHomologationsService(deps: {
         certifiedBy: certifier
           ? { name: `${certifier.prenom} ${certifier.nom}`.trim(), president: certifier.president }
           : null,
+        diploma_url: diplomaPdfPath(homologation.id),
+        check_url: `${config.publicUrl}${diplomaCheckPath(locale, homologation.diplomaCode)}`,
       }));
     },
   };

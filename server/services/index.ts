@@ -12,6 +12,8 @@ import { createCandidateFileService } from './admin-candidate-file.ts';
 import { createAdminDashboardService } from './admin-dashboard.ts';
 import { createKitsService } from './admin-kits.ts';
 import { createAdminListsService } from './admin-lists.ts';
+import { createDiplomaKeys } from './diploma-keys.ts';
+import { createDiplomasService } from './diplomas.ts';
 import { createHomologationsService } from './homologations.ts';
 import { createDocumentsService } from './documents.ts';
 import { createOrderNotifications } from './order-notifications.ts';
@@ -114,6 +116,11 @@ export function createServices(deps: ServiceDependencies) {
     } satisfies AdminService,
     printJobs: createPrintJobsService({ db, documents, log: deps.log }),
     homologations: createHomologationsService({ db, config, mail, onChange: publicDataChanged }),
+    diplomas: createDiplomasService({
+      db,
+      config,
+      keys: createDiplomaKeys({ db, configuredKey: config.diplomaSigningKey }),
+    }),
     laureateTeaser,
     laureates,
     statistics,

@@ -33,8 +33,10 @@ export async function loadRegistrationProgress(
       .where(inArray(candidateTracks.candidateId, ids)),
     db
       .select({
+        id: homologations.id,
         candidateId: homologations.candidateId,
         numero: homologations.numero,
+        diplomaCode: homologations.diplomaCode,
         epreuve: homologations.epreuve,
         homologatedAt: homologations.homologatedAt,
       })
@@ -46,7 +48,8 @@ export async function loadRegistrationProgress(
       .where(
         and(
           eq(auditLog.entity, 'candidate'),
-          eq(auditLog.action, 'candidate.rejected'),
+          // Rejected after the route card, or when an administrator cancelled the homologation.
+          inArray(auditLog.action, ['candidate.rejected', 'homologation.cancelled']),
           inArray(auditLog.entityId, ids.map(String)),
         ),
       )
@@ -75,9 +78,11 @@ export async function loadRegistrationProgress(
       card_received_at: iso(candidate.cardReceivedAt),
       homologation: homologation
         ? {
+            id: homologation.id,
             numero: homologation.numero,
             epreuve: homologation.epreuve,
             homologated_at: homologation.homologatedAt.toISOString(),
+            diploma_code: homologation.diplomaCode,
           }
         : null,
       rejection:

@@ -43,4 +43,14 @@ describe('npm run cli', () => {
     ).toBe(1);
     expect(await runCli(['nonsense'], environment, print)).toBe(2);
   });
+
+  it('rotates the diploma signing key, the retired one staying published', async () => {
+    const lines: string[] = [];
+    const print = (line: string) => lines.push(line);
+    expect(await runCli(['diplomas:rotate-key'], environment, print)).toBe(0);
+    const first = /signed with key (\S+?)[.;]/.exec(lines.pop()!)?.[1];
+    expect(first).toBeTruthy();
+    expect(await runCli(['diplomas:rotate-key'], environment, print)).toBe(0);
+    expect(lines.pop()).toMatch(new RegExp(`; retired ${first} \\(still published\\)\\.$`));
+  });
 });

@@ -203,6 +203,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   }),
   'POST /api/admin/candidates/{id}/reject': () => ({ reason: 'Carte illisible' }),
   'PUT /api/admin/homologations/{id}': () => ({ date_passage: today(), commentaire: 'Corrigé' }),
+  'POST /api/admin/homologations/{id}/cancel': () => ({ reason: 'Carte falsifiée' }),
   'POST /api/payments/{provider}/webhook': () => ({ type: 'payment', id: 1 }),
 };
 

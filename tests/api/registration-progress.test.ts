@@ -110,9 +110,15 @@ describe('the path of a posted kit', () => {
       date_passage: today(),
       epreuve_realisee: 'cingle',
     });
-    const { numero } = homologated.json();
+    const { numero, homologationId } = homologated.json();
     const { progress } = await progressOf(buyer, order.id);
-    expect(progress.homologation).toEqual({ numero, epreuve: 'cingle', homologated_at: expect.any(String) });
+    expect(progress.homologation).toEqual({
+      id: homologationId,
+      numero,
+      epreuve: 'cingle',
+      homologated_at: expect.any(String),
+      diploma_code: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
   });
 
   it('shows the reason and the date of a rejection', async () => {

@@ -47,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     services.accounts.profile(user.id),
     services.orders.list(user.id),
     // As GET /api/me/homologations: only for a confirmed address (the tab says so otherwise).
-    user.emailVerified ? services.homologations.forUser(user.id) : null,
+    user.emailVerified ? services.homologations.forUser(user.id, localeOr(args.params.lang)) : null,
     services.displayRestrictions.stateOf(user.email),
   ]);
   return {
