@@ -60,6 +60,9 @@ export const PAGES: readonly Page[] = [
     sitemap: true,
   }),
 
+  // Opened from a diploma's QR code; not listed: each page is one person's result.
+  page('diploma', 'diplomas/:code', 'routes/public/diploma.tsx', 'default', { ns: ['diploma', 'documents'] }),
+
   page('login', 'login', 'routes/auth/login.tsx', 'default', { guard: 'guest', ns: ['auth', 'validation'] }),
   page('signup', 'signup', 'routes/auth/signup.tsx', 'default', {
     guard: 'guest',

@@ -4,7 +4,9 @@
  * Targets (issue 13): 170 KB per public page, 200 KB for the statistics. Where a page is not there yet, its
  * ceiling is today's size, so it can only shrink; docs/decisions/0026-public-page-loading.md says what holds
  * each of them above the target. (They were raised by 1–1.5 KB once, knowingly: the one formatting hook,
- * app/lib/format.ts, binds every formatter of domain/format.ts, so each page carries all of them.)
+ * app/lib/format.ts, binds every formatter of domain/format.ts, so each page carries all of them. Home and club,
+ * at their ceilings to the byte, were raised by 1 KB once more for 0.1 KB: the diploma check page's entry in the
+ * page registry, domain/pages.ts, which every page carries because the router's guards read it.)
  *
  * Stylesheets block the first paint, so the public pages have a CSS budget too: they load only the Mantine styles
  * they use (app/styles/mantine-public.ts); the full Mantine set (34 KB gzip on its own) must never reach them.
@@ -28,10 +30,10 @@ interface Manifest {
 
 const TARGET_KB = 170;
 const CEILINGS_KB: Record<string, number> = {
-  home: 190, // the carousel (embla) and its autoplay
+  home: 191, // the carousel (embla) and its autoplay
   roads: 180,
   rules: 183, // the tabs
-  club: 176,
+  club: 177,
   privacy: 174,
   laureates: 199, // Pagination, the country names of six languages
   stats: 200,

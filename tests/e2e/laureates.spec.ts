@@ -2,9 +2,11 @@
  * Journeys through the ranking of laureates on the demo set the server seeds at start-up: search, sort, page,
  * filters, the view shared by its address, the palmarès, and the table on a phone.
  */
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { normalizeSearchText } from '../../domain/search.ts';
 import { demoLaureate } from '../../server/services/demo-data.ts';
+import { qrTextOfPdf } from '../support/pdf-qr.ts';
 import { expect, test } from './fixtures.ts';
 
 async function hydrated(page: Page) {
@@ -174,5 +176,41 @@ test('an administrator sees the full birth date where the public sees the year',
   await admin.goto(search);
   await hydrated(admin);
   await expect(rows(admin).first().getByTestId('laureate-birth')).toHaveText(fullDate);
+  await admin.close();
+});
+
+test('an administrator downloads the diploma of one of the club’s earlier records from its palmarès', async ({
+  browser,
+  page,
+}) => {
+  const rider = demoLaureate(11);
+  const found = await page.request.get(
+    `/api/laureates?q=${encodeURIComponent(`${rider.prenom} ${rider.nom}`)}`,
+  );
+  const { items: listed } = (await found.json()) as { items: { laureateId: number }[] };
+  const diplomaColumn = JSON.parse(fs.readFileSync('locales/gb/laureates.json', 'utf8')).palmares.diploma;
+  const palmares = `/gb/laureates/${listed[0]!.laureateId}`;
+
+  // A visitor sees the rides, not the diplomas.
+  await page.goto(palmares);
+  await expect(page.getByTestId('palmares-rides')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: diplomaColumn })).toHaveCount(0);
+
+  const admin = await browser.newPage();
+  const login = await admin.request.post('/api/login', {
+    data: { email: 'admin@e2e.test', password: 'Admin1910x' },
+  });
+  expect(login.status()).toBe(200);
+  await admin.goto(palmares);
+  await expect(admin.getByRole('columnheader', { name: diplomaColumn })).toBeVisible();
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByTestId('palmares-rides').getByRole('link').first().click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^diploma-(cingle|galerien|bicingle)-\d+\.pdf$/);
+  const [checkUrl] = await qrTextOfPdf(fs.readFileSync(await download.path()));
+  await admin.goto(new URL(checkUrl!).pathname);
+  await expect(admin.getByTestId('diploma-status')).toHaveAttribute('data-status', 'valid');
+  await expect(admin.getByTestId('diploma-name')).toHaveText(`${rider.prenom} ${rider.nom}`);
   await admin.close();
 });

@@ -2,16 +2,19 @@
  * From the ride to the diploma, in two languages: a rider registers and pays (through the API, as the ordering
  * journeys test the forms) and attaches the day's track; a volunteer marks the kit posted, scans the returned route
  * card and homologates, through the admin pages. After each step the rider's account page shows where the
- * registration stands, and the rider gets an email in their language.
+ * registration stands, and the rider gets an email in their language. The diploma's QR code, read from the
+ * downloaded PDF, opens its check page; an administrator's cancellation shows there as "revoked" at once.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { today } from '../../domain/dates.ts';
 import { dataDir } from '../../playwright.config.ts';
 import { accountPayload } from '../support/account-payload.ts';
 import { mailSaying, verifyEmailFromOutbox } from '../support/outbox.ts';
+import { qrTextOfPdf } from '../support/pdf-qr.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { PASSWORD } from '../support/users.ts';
@@ -26,7 +29,7 @@ function catalogue(lang: string) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
   const fill = (text: string, values: Record<string, string | number>) =>
     text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => String(values[key]));
-  return { admin: read('admin'), mail: read('mail'), order: read('order'), fill };
+  return { admin: read('admin'), mail: read('mail'), order: read('order'), diploma: read('diploma'), fill };
 }
 
 /** The registration's steps on the account page, as `{step: state}`. */
@@ -59,8 +62,8 @@ for (const lang of ['fr', 'gb']) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
-    const { admin: adminTexts, mail, order, fill } = catalogue(lang);
+    test.setTimeout(180_000);
+    const { admin: adminTexts, mail, order, diploma, fill } = catalogue(lang);
     const nom = `Diplome${crypto.randomBytes(3).toString('hex')}`;
     const email = `rider.${nom.toLowerCase()}@example.org`;
     const rider = await signedInRider(browser, baseURL!, lang, email);
@@ -154,6 +157,63 @@ for (const lang of ['fr', 'gb']) {
       fullPage: true,
     });
 
+    // The homologation mail gives the diploma's check page.
+    const homologationMail = await mailSaying(dataDir, email, mail.homologation.diploma);
+    const mailedCheck = new RegExp(`${baseURL}/${lang}/diplomas/[A-Za-z0-9_-]{43}`).exec(
+      homologationMail,
+    )?.[0];
+    expect(mailedCheck).toBeTruthy();
+
+    // The diploma: downloaded from the step, its QR code read from the rendered page leads to the check page.
+    const [download] = await Promise.all([
+      account.waitForEvent('download'),
+      progress.getByRole('link', { name: order.progress.diplomaPdf }).click(),
+    ]);
+    const pdf = fs.readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await qrTextOfPdf(pdf)).toEqual([mailedCheck]);
+
+    // Anyone who scans it sees the diploma confirmed, on a phone.
+    const visitor = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } });
+    const checkPage = await visitor.newPage();
+    await checkPage.goto(new URL(mailedCheck!).pathname);
+    await expect(checkPage.getByTestId('diploma-status')).toHaveAttribute('data-status', 'valid');
+    await expect(checkPage.getByRole('heading', { level: 1 })).toHaveText(diploma.page.title);
+    await expect(checkPage.getByTestId('diploma-name')).toHaveText(`Paul ${nom}`);
+    await expect(checkPage.getByTestId('diploma-number')).toHaveText(numero!);
+    const checkAxe = await new AxeBuilder({ page: checkPage }).analyze();
+    expect(checkAxe.violations.map((violation) => violation.id)).toEqual([]);
+    await checkPage.screenshot({ path: `test-results/diploma-check-${lang}-360-valid.png`, fullPage: true });
+
+    // Its signed statement, downloaded from the page, verifies with the club's published keys alone.
+    const [statementDownload] = await Promise.all([
+      checkPage.waitForEvent('download'),
+      checkPage.getByRole('link', { name: diploma.page.download }).click(),
+    ]);
+    const statement = fs.readFileSync(await statementDownload.path(), 'utf8');
+    const keys = await (await visitor.request.get('/.well-known/jwks.json')).json();
+    const { payload } = await jwtVerify(statement, createLocalJWKSet(keys));
+    expect(payload).toMatchObject({ status: 'valid', name: `Paul ${nom}`, numero: Number(numero) });
+
+    // An administrator cancels the homologation with a reason: the check page says "revoked" at once.
+    await desk.reload();
+    await waitForHydration(desk, 'homologation-record');
+    await desk.getByRole('button', { name: adminTexts.diploma.cancel }).click();
+    const cancelForm = desk.getByTestId('cancel-homologation-form');
+    await cancelForm.getByLabel(adminTexts.homologation.reason).fill('Carte de route illisible.');
+    await cancelForm.getByRole('button', { name: adminTexts.diploma.cancelSubmit }).click();
+    await expect(desk.getByTestId('judgement-outcome')).toHaveText(adminTexts.diploma.cancelled);
+    await checkPage.reload();
+    await expect(checkPage.getByTestId('diploma-status')).toHaveAttribute('data-status', 'revoked');
+    await expect(checkPage.getByTestId('diploma-status')).toContainText(diploma.page.revoked);
+    await checkPage.screenshot({
+      path: `test-results/diploma-check-${lang}-360-revoked.png`,
+      fullPage: true,
+    });
+    expect(await stepsOn(account)).toMatchObject({ outcome: 'failed' });
+    await expect(account.getByTestId('rejection-reason')).toContainText('Carte de route illisible.');
+
+    await visitor.close();
     await admin.close();
     await rider.close();
   });

@@ -5,7 +5,7 @@
  * with the admin area's (`admin` namespace), loaded in the browser before the list shows.
  */
 import { Badge, Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconMedal } from '@tabler/icons-react';
+import { IconFileCertificate, IconMedal } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ import type { MyHomologation } from '../admin/types.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 
 function HomologationCard({ homologation }: { homologation: MyHomologation }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   return (
     <Card withBorder radius="md" padding="lg" component="li" data-testid="my-homologation">
@@ -44,6 +44,27 @@ function HomologationCard({ homologation }: { homologation: MyHomologation }) {
             {t('admin:rider.reference', { reference: homologation.candidateReference })}
           </Badge>
         )}
+        <Group gap="sm" mt="xs">
+          <Button
+            component="a"
+            href={`${homologation.diploma_url}?lang=${i18n.language}`}
+            download
+            size="sm"
+            leftSection={<IconFileCertificate size={16} aria-hidden />}
+            data-testid="diploma-pdf"
+          >
+            {t('account:homologations.diplomaPdf')}
+          </Button>
+          <Button
+            component="a"
+            href={homologation.check_url}
+            size="sm"
+            variant="default"
+            data-testid="diploma-check"
+          >
+            {t('account:homologations.diplomaCheck')}
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );

@@ -6,7 +6,16 @@
  * passes it, in a few lines with the full report on demand: it is where the volunteer decides.
  */
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconCertificate, IconCheck, IconPencil, IconX } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconCertificate,
+  IconCheck,
+  IconFileCertificate,
+  IconPencil,
+  IconX,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { diplomaCheckPath, diplomaPdfPath } from '../../../domain/diploma.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { today } from '../../../domain/dates.ts';
@@ -26,23 +35,31 @@ import type { CandidateRecord, Challenge, HomologationSummary } from './types.ts
 
 /** The outcome of the last action, shown above the panel and kept while the page reloads its data. */
 export type JudgementOutcome =
-  { kind: 'homologated'; numero: number; epreuve: Challenge } | { kind: 'rejected' } | { kind: 'corrected' };
+  | { kind: 'homologated'; numero: number; epreuve: Challenge }
+  | { kind: 'rejected' }
+  | { kind: 'corrected' }
+  | { kind: 'cancelled' };
 
 /** The API's answer when another volunteer homologated this card first. */
 function alreadyHomologated(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'already_homologated';
 }
 
-function RejectDialog({
-  candidate,
+/** A dialog asking for a reason, then sending it: a rejection, or an administrator's cancellation. */
+function ReasonDialog({
   opened,
   onClose,
-  onRejected,
+  onSent,
+  send,
+  texts,
+  testId,
 }: {
-  candidate: CandidateRecord;
   opened: boolean;
   onClose: () => void;
-  onRejected: () => void;
+  onSent: () => void;
+  send: (reason: string) => Promise<unknown>;
+  texts: { title: string; intro: string; submit: string };
+  testId: string;
 }) {
   const { t } = useTranslation();
   const { form, ref, focusErrors } = useZodForm(rejectSchema, { reason: '' });
@@ -50,22 +67,20 @@ function RejectDialog({
   const submit = form.onSubmit(async (values) => {
     setMessage(null);
     try {
-      await adminApi.reject(candidate.id, { reason: values.reason.trim() });
+      await send(values.reason.trim());
       form.reset();
-      onRejected();
+      onSent();
     } catch (error) {
       setMessage(applyApiError(form, error, { fields: ['reason'], focus: focusErrors }));
     }
   }, focusErrors);
   const top = topFormMessage(message, form.errors);
   return (
-    <AdminModal opened={opened} onClose={onClose} title={t('admin:homologation.rejectTitle')} size="lg">
-      <form ref={ref} onSubmit={submit} noValidate data-testid="reject-form">
+    <AdminModal opened={opened} onClose={onClose} title={texts.title} size="lg">
+      <form ref={ref} onSubmit={submit} noValidate data-testid={testId}>
         <Stack gap="md">
           {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
-          <Text size="sm">
-            {t('admin:homologation.rejectText', { name: `${candidate.prenom} ${candidate.nom}` })}
-          </Text>
+          <Text size="sm">{texts.intro}</Text>
           <Textarea
             label={t('admin:homologation.reason')}
             description={t('admin:homologation.reasonHint')}
@@ -86,7 +101,7 @@ function RejectDialog({
               loading={form.submitting}
               leftSection={<IconX size={16} aria-hidden />}
             >
-              {t('admin:homologation.rejectSubmit')}
+              {texts.submit}
             </Button>
           </Group>
         </Stack>
@@ -217,14 +232,20 @@ export function HomologationForm({
           </Group>
         </Stack>
       </form>
-      <RejectDialog
-        candidate={candidate}
+      <ReasonDialog
         opened={rejecting}
         onClose={() => setRejecting(false)}
-        onRejected={() => {
+        send={(reason) => adminApi.reject(candidate.id, { reason })}
+        onSent={() => {
           setRejecting(false);
           onDone({ kind: 'rejected' });
         }}
+        texts={{
+          title: t('admin:homologation.rejectTitle'),
+          intro: t('admin:homologation.rejectText', { name: `${candidate.prenom} ${candidate.nom}` }),
+          submit: t('admin:homologation.rejectSubmit'),
+        }}
+        testId="reject-form"
       />
     </Paper>
   );
@@ -315,9 +336,10 @@ export function HomologationRecord({
   track?: TrackAnalysis | null;
   onDone: (outcome: JudgementOutcome) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const [correcting, setCorrecting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   return (
     <Paper
       withBorder
@@ -372,18 +394,58 @@ export function HomologationRecord({
             }}
           />
         ) : (
-          <Group>
+          <Group mt="xs">
             <Button
               variant="default"
               leftSection={<IconPencil size={16} aria-hidden />}
               onClick={() => setCorrecting(true)}
-              mt="xs"
             >
               {t('admin:correction.open')}
+            </Button>
+            <Button
+              component="a"
+              href={`${diplomaPdfPath(homologation.id)}?lang=${i18n.language}`}
+              download
+              variant="default"
+              leftSection={<IconFileCertificate size={16} aria-hidden />}
+            >
+              {t('admin:diploma.pdf')}
+            </Button>
+            <Button
+              component={Link}
+              to={diplomaCheckPath(i18n.language, homologation.diploma_code)}
+              variant="subtle"
+            >
+              {t('admin:diploma.check')}
+            </Button>
+            <Button
+              variant="outline"
+              color="red.9"
+              leftSection={<IconBan size={16} aria-hidden />}
+              onClick={() => setCancelling(true)}
+            >
+              {t('admin:diploma.cancel')}
             </Button>
           </Group>
         )}
       </Stack>
+      <ReasonDialog
+        opened={cancelling}
+        onClose={() => setCancelling(false)}
+        send={(reason) => adminApi.cancelHomologation(homologation.id, { reason })}
+        onSent={() => {
+          setCancelling(false);
+          onDone({ kind: 'cancelled' });
+        }}
+        texts={{
+          title: t('admin:diploma.cancelTitle'),
+          intro: t('admin:diploma.cancelText', {
+            number: t(`admin:numberOf.${homologation.epreuve}`, { numero: homologation.numero }),
+          }),
+          submit: t('admin:diploma.cancelSubmit'),
+        }}
+        testId="cancel-homologation-form"
+      />
     </Paper>
   );
 }

@@ -4,7 +4,7 @@
  * rejected with the club's reason, diploma. A vertical timeline, so that it reads the same on a 360 px phone; the
  * step it waits for is marked for the eye (a ring and a label) and for assistive technology (aria-current).
  */
-import { Anchor, Badge, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconCheck, IconClockHour4, IconPoint, IconRoute, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import {
   type RegistrationProgress,
   registrationSteps,
 } from '../../../domain/registration-progress.ts';
+import { diplomaCheckPath, diplomaPdfPath } from '../../../domain/diploma.ts';
 import type { CandidateStatus } from '../../../domain/statuses.ts';
 import { useFormat } from '../../lib/format.ts';
 
@@ -126,6 +127,24 @@ export function RegistrationProgressSteps({
             <Text size="sm" mt={4} fw={600} data-testid="rejection-reason">
               {t('progress.steps.outcome.reason', { reason: progress.rejection.reason })}
             </Text>
+          )}
+          {step.id === 'diploma' && step.state === 'done' && progress.homologation && (
+            <Group gap="md" mt={4}>
+              <Anchor
+                href={`${diplomaPdfPath(progress.homologation.id)}?lang=${i18n.language}`}
+                size="sm"
+                download
+              >
+                {t('progress.diplomaPdf')}
+              </Anchor>
+              <Anchor
+                component={Link}
+                to={diplomaCheckPath(i18n.language, progress.homologation.diploma_code)}
+                size="sm"
+              >
+                {t('progress.diplomaCheck')}
+              </Anchor>
+            </Group>
           )}
           {step.id === 'ride_checked' && step.state === 'optional' && TRACK_WELCOME.includes(status) && (
             <Anchor component={Link} to={`/${i18n.language}/track-check`} size="sm">

@@ -34,6 +34,8 @@ export const adminApi = {
     apiRequest<unknown>('POST', `/api/admin/candidates/${candidateId}/reject`, body),
   correctHomologation: (homologationId: number, body: { date_passage: string; commentaire: string }) =>
     apiRequest<unknown>('PUT', `/api/admin/homologations/${homologationId}`, body),
+  cancelHomologation: (homologationId: number, body: { reason: string }) =>
+    apiRequest<unknown>('POST', `/api/admin/homologations/${homologationId}/cancel`, body),
 };
 
 /** Where the PDF of a finished print job is downloaded from. */

@@ -93,12 +93,14 @@ function OutcomeMessage({ outcome }: { outcome: JudgementOutcome }) {
         })
       : outcome.kind === 'rejected'
         ? t('admin:homologation.rejected')
-        : t('admin:correction.done');
+        : outcome.kind === 'cancelled'
+          ? t('admin:diploma.cancelled')
+          : t('admin:correction.done');
   return (
     <Alert
       ref={ref}
       tabIndex={-1}
-      color={outcome.kind === 'rejected' ? 'orange' : 'green'}
+      color={outcome.kind === 'rejected' || outcome.kind === 'cancelled' ? 'orange' : 'green'}
       variant="light"
       role="status"
       icon={<IconCertificate aria-hidden />}

@@ -7,16 +7,18 @@ import { requestContext } from '#request-context';
 import { useLaureateLabels } from '../../components/laureates/labels.ts';
 import { useFormat } from '../../lib/format.ts';
 import { Seo } from '../../components/seo.tsx';
+import { diplomaPdfPath } from '../../../domain/diploma.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import type { Route } from './+types/laureate';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = context.get(requestContext);
+  const { services, user } = context.get(requestContext);
   const id = Number(params.laureateId);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const palmares = await services.laureates.findPalmares(id);
   if (!palmares) throw data(null, { status: 404 });
-  return { palmares };
+  // Administrators download any laureate's diploma from here, the club's earlier records included.
+  return { palmares, diplomas: user?.role === 'admin' };
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -36,7 +38,7 @@ export default function LaureatePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const labels = useLaureateLabels();
-  const { palmares } = loaderData;
+  const { palmares, diplomas } = loaderData;
   const name = `${palmares.prenom} ${palmares.nom}`;
   return (
     <Stack gap="xl">
@@ -91,6 +93,7 @@ export default function LaureatePage({ loaderData }: Route.ComponentProps) {
                 <Table.Th scope="col">{t('laureates:columns.date_passage')}</Table.Th>
                 <Table.Th scope="col">{t('laureates:columns.age')}</Table.Th>
                 <Table.Th scope="col">{t('laureates:columns.ville')}</Table.Th>
+                {diplomas && <Table.Th scope="col">{t('laureates:palmares.diploma')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -105,6 +108,13 @@ export default function LaureatePage({ loaderData }: Route.ComponentProps) {
                   <Table.Td>{format.displayDate(ride.date_passage)}</Table.Td>
                   <Table.Td>{ride.age ?? '-'}</Table.Td>
                   <Table.Td>{ride.ville ?? '-'}</Table.Td>
+                  {diplomas && (
+                    <Table.Td>
+                      <Anchor href={`${diplomaPdfPath(ride.homologationId)}?lang=${i18n.language}`} download>
+                        {t('laureates:palmares.diplomaLink', { numero: ride.numero })}
+                      </Anchor>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
