@@ -16,10 +16,11 @@ if (reason && process.env.CI) {
 }
 if (reason)
   console.warn(
-    `[cluster] ${reason}: only tests/cluster/embedded.test.ts runs. Start PostgreSQL and Redis ` +
+    `[cluster] ${reason}: only the embedded-database tests run. Start PostgreSQL and Redis ` +
       '(or set TEST_DATABASE_URL and TEST_REDIS_URL) to run the tests of several instances.',
   );
 
-const files = reason ? ['tests/cluster/embedded.test.ts'] : [];
+// The tests of one server on the embedded database need neither.
+const files = reason ? ['tests/cluster/embedded.test.ts', 'tests/cluster/restart.test.ts'] : [];
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', ...files], { stdio: 'inherit' });
 process.exit(run.status ?? 1);

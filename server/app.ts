@@ -27,6 +27,7 @@ import pageAddresses from './plugins/page-addresses.ts';
 import pages from './plugins/pages.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import security from './plugins/security.ts';
+import { type Lifecycle, createLifecycle } from './lifecycle.ts';
 import type { Services } from './services/index.ts';
 
 export interface AppOptions {
@@ -38,6 +39,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A logger made by the caller and shared with the services (server/start.ts). */
   log?: FastifyBaseLogger;
+  /** The instance's stop in progress (server/lifecycle.ts); tests leave it out. */
+  lifecycle?: Lifecycle;
 }
 
 /**
@@ -62,6 +65,17 @@ export async function buildApp(options: AppOptions) {
     frameworkErrors,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request read while the server closes is answered, never refused with 503 (server/lifecycle.ts).
+    return503OnClosing: false,
+  });
+  const lifecycle = options.lifecycle ?? createLifecycle();
+  app.addHook('onRequest', async (_request, reply) => {
+    lifecycle.inFlight += 1;
+    // Draining: the client opens a new connection for its next request, which the proxy sends elsewhere.
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    lifecycle.inFlight -= 1;
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,7 +99,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(auth, { services });
   await app.register(pageAddresses);
-  await app.register(health, { database });
+  await app.register(health, { database, lifecycle });
   await app.register(seo, { publicUrl: config.publicUrl });
   await app.register(jwks, { services });
   await app.register(api, { prefix: '/api', services, config });

@@ -166,6 +166,8 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxy,
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   DIPLOMA_SIGNING_KEY: optionalString,
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
 });
 
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
@@ -210,6 +212,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     trustProxy: env.TRUST_PROXY,
     pageCacheMb: env.PAGE_CACHE_MB,
     // A PEM in one environment line has its line breaks written as \n.
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     diplomaSigningKey: env.DIPLOMA_SIGNING_KEY?.replaceAll('\\n', '\n'),
   };
 }

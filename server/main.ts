@@ -12,6 +12,7 @@ import { startAdminSocket } from './admin-socket.ts';
 import { buildApp } from './app.ts';
 import { runCommand } from './cli.ts';
 import { ConfigError, parseConfig } from './config.ts';
+import { createLifecycle, gracefulStop } from './lifecycle.ts';
 import { prepareRuntime } from './start.ts';
 import { startBackgroundWork } from './workers.ts';
 
@@ -37,8 +38,8 @@ function supervise(workers: number) {
     // Not at once: an instance that cannot start (database down) would otherwise spin.
     setTimeout(fork, 1000);
   });
+  // Every signal is passed on: the first starts each instance's drain, a second one ends it (server/lifecycle.ts).
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
@@ -51,7 +52,8 @@ function supervise(workers: number) {
 async function serve() {
   const started = performance.now();
   const runtime = await prepareRuntime();
-  const app = await buildApp({ ...runtime, pages: {} });
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ ...runtime, pages: {}, lifecycle });
   const stopWork = startBackgroundWork(runtime, app.log);
   const closeAdminSocket =
     runtime.database.kind === 'pglite'
@@ -66,24 +68,25 @@ async function serve() {
         )
       : async () => {};
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      // Stop accepting and answer the requests in flight; meanwhile hand back a print job in progress.
-      await Promise.all([app.close(), stopWork(), closeAdminSocket()]);
-      await runtime.services.close();
-      await runtime.database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const stop = gracefulStop({
+    lifecycle,
+    ...runtime.config.shutdown,
+    log: app.log,
+    release: [
+      // Stops accepting, answers every request it has read, closes the idle connections.
+      ['requests', () => app.close()],
+      // Hands a print job in progress back to the queue.
+      ['jobs', stopWork],
+      ['admin socket', closeAdminSocket],
+    ],
+    close: [
+      ['services', () => runtime.services.close()],
+      ['database', () => runtime.database.close()],
+    ],
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
   await app.listen({ port: runtime.config.port, host: runtime.config.host });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

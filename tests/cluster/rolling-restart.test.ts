@@ -1,0 +1,223 @@
+/**
+ * A deploy with zero failed requests: two real instances on one PostgreSQL database and one Redis, behind a small
+ * proxy written here as docs/DEPLOY.md asks of one (round robin among the instances whose `/ready` says 200, and a
+ * request whose connection was refused or reset before any answer is sent again to the other instance). Under a
+ * steady stream of page, ranking and order requests, each instance is restarted in turn (SIGTERM, exit, start,
+ * ready): every request of the stream gets a whole 2xx answer.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountPayload } from '../support/account-payload.ts';
+import { mixedRequests, requestStream } from '../support/request-stream.ts';
+import { postgresUrl as serverUrl, redisUrl } from '../support/services.ts';
+import { PASSWORD } from '../support/users.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const firstPort = Number(process.env.CLUSTER_PORT ?? 3230) + 4;
+
+interface Instance {
+  port: number;
+  process: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+function startInstance(port: number, databaseUrl: string, dataDir: string): Instance {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      LOG_LEVEL: 'warn',
+      PAYMENTS_TEST_MODE: 'true',
+      DEMO_CONTENT: 'false',
+      // Long enough for the proxy's health check (every 100 ms) to see the drain.
+      SHUTDOWN_DRAIN_MS: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { port, process: child, output, exited };
+}
+
+function readyStatus(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/ready', agent: false, timeout: 1000 },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? null);
+      },
+    );
+    request.on('error', () => resolve(null));
+    request.on('timeout', () => request.destroy());
+  });
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Errors of a connection that never reached the instance's application, or was closed before it answered. */
+const RETRIABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+
+/** The proxy: round robin among ready instances, a refused or reset connection sent again elsewhere. */
+function startProxy(ports: number[]) {
+  const ready = new Map(ports.map((port) => [port, false]));
+  const checks = setInterval(() => {
+    for (const port of ports) void readyStatus(port).then((status) => ready.set(port, status === 200));
+  }, 100);
+  const agent = new http.Agent({ keepAlive: true });
+  let turn = 0;
+  const retried = { count: 0 };
+
+  const server = http.createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const attempt = (left: number) => {
+        const candidates = ports.filter((port) => ready.get(port));
+        const port = (candidates.length ? candidates : ports)[turn++ % (candidates.length || ports.length)]!;
+        const upstream = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: incoming.method,
+            path: incoming.url,
+            headers: incoming.headers,
+            agent,
+          },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        upstream.on('error', (error: NodeJS.ErrnoException) => {
+          if (!outgoing.headersSent && RETRIABLE.has(error.code ?? '') && left > 0) {
+            retried.count += 1;
+            attempt(left - 1);
+          } else if (!outgoing.headersSent) outgoing.writeHead(502).end();
+          else outgoing.destroy();
+        });
+        upstream.end(body);
+      };
+      attempt(6);
+    });
+  });
+  return {
+    server,
+    retried,
+    async listen(): Promise<number> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return (server.address() as net.AddressInfo).port;
+    },
+    async close() {
+      clearInterval(checks);
+      agent.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('a rolling restart of two instances behind a proxy', () => {
+  const ports = [firstPort, firstPort + 1];
+  const dataDirs = ports.map((port) => fs.mkdtempSync(path.join(os.tmpdir(), `cv-rolling-${port}-`)));
+  let databaseUrl = '';
+  let databaseName = '';
+  const instances: Instance[] = [];
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(root, 'build/server/index.js')))
+      spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+    databaseName = `cv_rolling_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+    ports.forEach((port, index) => instances.push(startInstance(port, databaseUrl, dataDirs[index]!)));
+    for (const port of ports)
+      await until(async () => (await readyStatus(port)) === 200, `instance ${port} ready`);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const instance of instances)
+      if (instance.process.exitCode === null) instance.process.kill('SIGKILL');
+    for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('loses no request while each instance is restarted in turn', async () => {
+    const proxy = startProxy(ports);
+    const proxyPort = await proxy.listen();
+    const base = `http://127.0.0.1:${proxyPort}`;
+    const email = `rolling.${crypto.randomBytes(3).toString('hex')}@example.org`;
+    const json = { 'content-type': 'application/json' };
+    expect(
+      (
+        await fetch(`${base}/api/signup`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(accountPayload(email)),
+        })
+      ).status,
+    ).toBe(201);
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+
+    const stream = requestStream({ port: proxyPort, loops: 6, requests: mixedRequests(token) });
+    const answeredSoFar = () => stream.outcomes.filter((outcome) => outcome.status !== undefined).length;
+    await until(async () => answeredSoFar() >= 30, 'the first answers');
+    for (const [index, port] of ports.entries()) {
+      const instance = instances[index]!;
+      instance.process.kill('SIGTERM');
+      expect(await instance.exited, instance.output.join('')).toBe(0);
+      instances[index] = startInstance(port, databaseUrl, dataDirs[index]!);
+      await until(async () => (await readyStatus(port)) === 200, `instance ${port} back`);
+      const before = answeredSoFar();
+      await until(async () => answeredSoFar() >= before + 30, 'answers after the restart');
+    }
+    const outcomes = await stream.stop();
+    await proxy.close();
+
+    const failures = outcomes.filter(
+      (outcome) =>
+        outcome.error !== undefined ||
+        !(outcome.status! >= 200 && outcome.status! < 300) ||
+        !outcome.complete,
+    );
+    expect(failures, JSON.stringify(failures.slice(0, 5))).toEqual([]);
+    expect(outcomes.length).toBeGreaterThan(100);
+    expect(outcomes.some((outcome) => outcome.kind === 'order')).toBe(true);
+  }, 300_000);
+});
