@@ -49,6 +49,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No proxy in front: the server stops at once when the tests end.
+      SHUTDOWN_DRAIN_MS: '0',
       DATABASE_URL: '',
       SMTP_URL: '',
       // The browser journeys of the admin area sign in as this administrator, created at start-up.

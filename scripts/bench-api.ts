@@ -56,6 +56,7 @@ async function serve(databaseUrl: string | undefined): Promise<void> {
   const config = parseConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
+    SHUTDOWN_DRAIN_MS: '0',
     DATA_DIR: 'memory://',
     DATABASE_URL: databaseUrl ?? '',
     DEMO_CONTENT: 'false',

@@ -92,6 +92,7 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
     },
   });
   const deadline = Date.now() + 120_000;

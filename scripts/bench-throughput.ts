@@ -90,6 +90,7 @@ async function startSite(environment: Record<string, string>) {
       DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
       ...environment,
     },
   });

@@ -58,6 +58,8 @@ function startInstance(port: number, databaseUrl: string): Instance {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       LOG_LEVEL: 'warn',
+      // No proxy to drain for: a stop here is at once (tests/cluster/*restart*.test.ts test the drain).
+      SHUTDOWN_DRAIN_MS: '0',
       BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT_IP_FACTOR: '50',

@@ -58,6 +58,7 @@ describe('the command line beside a running server (embedded database)', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
+        SHUTDOWN_DRAIN_MS: '0',
         DEMO_CONTENT: 'false',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

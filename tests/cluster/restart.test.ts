@@ -36,6 +36,7 @@ async function post(path: string, body: unknown, token?: string) {
 
 async function signIn(email: string, password: string): Promise<string> {
   const login = await post('/api/login', { email, password });
+  expect(login.status).toBe(200);
   return ((await login.json()) as { token: string }).token;
 }
 
