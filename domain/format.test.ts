@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatCalendarDate,
   formatDateTime,
-  formatDuration,
   formatMoney,
   formatMonth,
   formatNumber,
@@ -119,13 +118,5 @@ describe('formatter reuse', () => {
     expect(numberFormats).toHaveBeenCalledTimes(2);
     // A kept formatter writes what a new one would.
     expect(formatNumber('it', 7, options)).toBe('007');
-  });
-});
-
-describe('formatDuration', () => {
-  it('writes hours and two-digit minutes', () => {
-    expect(formatDuration(5460)).toBe('1 h 31');
-    expect(formatDuration(59)).toBe('0 h 01');
-    expect(formatDuration(36_000)).toBe('10 h 00');
   });
 });

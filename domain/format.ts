@@ -149,9 +149,3 @@ export function isoOf(timestamp: Instant): string {
   const value = instant(timestamp);
   return value ? value.toISOString() : String(timestamp);
 }
-
-/** A ride's duration in hours and minutes: 5,460 s -> "1 h 31". */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
-}

@@ -5,7 +5,8 @@
  */
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { diplomaCheckPath } from '../../domain/diploma.ts';
-import { formatCalendarDate, formatDuration, formatTime, formatTimestampDate } from '../../domain/format.ts';
+import { formatDuration } from '../../domain/duration.ts';
+import { formatCalendarDate, formatTime, formatTimestampDate } from '../../domain/format.ts';
 import type { TrackAscent } from '../../domain/schemas/track.ts';
 import { type ChallengeId, SUMMIT_ALTITUDE_M, roadById } from '../../domain/ventoux.ts';
 import { translator } from '../i18n.ts';

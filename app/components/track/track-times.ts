@@ -1,5 +1,5 @@
 /** Times of a ride as the track report shows them: clock times and days in Paris time, durations in h and min. */
-import { formatDuration } from '../../../domain/format.ts';
+import { formatDuration } from '../../../domain/duration.ts';
 import { useFormat } from '../../lib/format.ts';
 
 export function useTrackTimes() {
