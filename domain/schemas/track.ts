@@ -16,6 +16,7 @@ export const PROBLEM_CODES = [
   'not_monotonic_time',
   'too_few_points',
   'summit_not_reached',
+  'far_from_ventoux',
 ] as const;
 
 const roadId = z.enum(ROAD_IDS as readonly RoadId[] as [RoadId, ...RoadId[]]);

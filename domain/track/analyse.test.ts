@@ -81,6 +81,26 @@ describe('analyseTrack: the challenges', () => {
   });
 });
 
+describe('analyseTrack: a ride elsewhere', () => {
+  it('says the track never comes near the mountain, with how far it stays', () => {
+    // A morning ride around Avignon, 40 km west of the summit.
+    const start = Date.parse('2026-07-14T06:00:00Z');
+    const points = Array.from({ length: 200 }, (_, i) => ({
+      lat: 43.95 + Math.sin(i / 30) * 0.02,
+      lon: 4.8 + i * 0.0005,
+      ele: 30,
+      time: start + i * 10_000,
+    }));
+    const analysis = analyse(points);
+    expect(analysis.ascents).toEqual([]);
+    expect(analysis.problems).toEqual([{ code: 'far_from_ventoux', distance_km: 39 }]);
+  });
+
+  it('does not say it of a ride that reached the foot of a road', () => {
+    expect(codes(cingleRide())).not.toContain('far_from_ventoux');
+  });
+});
+
 describe('analyseTrack: what does not count', () => {
   it('reports half ascents as summit_not_reached', () => {
     const ride = new Ride('2026-07-01T06:00:00Z')

@@ -44,6 +44,11 @@ export const TRACK_RULES = {
   stepM: 25,
   /** Points kept to draw the track. */
   drawnPoints: 600,
+  /**
+   * A track whose every point is farther than this from the summit was not ridden on the mountain (the three
+   * start towns are 11 to 14 km away as the crow flies); the report says so rather than list no ascent.
+   */
+  farFromSummitM: 25_000,
 } as const;
 
 interface Visit {
@@ -332,6 +337,15 @@ function thin(points: readonly TrackPoint[]): [number, number][] {
   return drawn;
 }
 
+/** How close the track comes to the summit, in metres (real rides from elsewhere end up in this check). */
+function nearestToSummitM(points: readonly TrackPoint[]): number {
+  const summit = roadById('bedoin').landmarks.find((landmark) => landmark.id === 'summit')!;
+  const at = { lat: summit.lat!, lon: summit.lon! };
+  let nearest = Infinity;
+  for (const point of points) nearest = Math.min(nearest, distanceM(point, at));
+  return nearest;
+}
+
 export function analyseTrack(format: TrackFormat, points: readonly TrackPoint[]): TrackAnalysis {
   const problems: TrackProblem[] = [];
   const timed = points.length > 0 && points.every((point) => point.time !== null);
@@ -376,6 +390,11 @@ export function analyseTrack(format: TrackFormat, points: readonly TrackPoint[])
     });
   }
   problems.push(...unfinishedClimbs(visits, found));
+  if (visits.length === 0) {
+    const nearest = nearestToSummitM(points);
+    if (nearest > TRACK_RULES.farFromSummitM)
+      problems.push({ code: 'far_from_ventoux', distance_km: Math.round(nearest / 1000) });
+  }
 
   const verdict = {} as TrackAnalysis['verdict'];
   let spread = false;
