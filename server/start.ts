@@ -37,10 +37,12 @@ export async function prepareRuntime(
   const changeBus = createChangeBus(config, (message) => log.warn(message));
   await changeBus.ready();
   const services = createServices({ db: database.db, config, log, changeBus });
-  // Instances started together load the demo content and create the bootstrap administrator once.
+  // Instances started together load the demo content, create the bootstrap administrator and the diplomas'
+  // signing key once.
   await database.exclusive(async () => {
     await seedContent({ db: database.db, config, services });
     await bootstrapAdmin(config.bootstrapAdmin, services, log);
+    await services.diplomas.ensureSigningKey();
   });
   return { config, database, services, log };
 }

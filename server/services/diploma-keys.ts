@@ -1,7 +1,7 @@
 /**
  * The club's Ed25519 keys that sign diploma statements (decision 0033), with `jose`. The key in use is the one
- * given by configuration (`DIPLOMA_SIGNING_KEY`, PKCS#8 PEM), else the database's current key, generated on
- * first use. Every key ever used stays published, so a statement signed before a rotation still verifies.
+ * given by configuration (`DIPLOMA_SIGNING_KEY`, PKCS#8 PEM), else the database's current key, generated at the
+ * first start (server/start.ts), or on first use by a process that did not start the site (tests, the CLI). Every key ever used stays published, so a statement signed before a rotation still verifies.
  *
  * Nothing is kept in process memory: another instance's rotation is seen by the next statement signed here.
  */

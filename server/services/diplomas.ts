@@ -100,6 +100,11 @@ export function createDiplomasService(deps: { db: Database; config: Config; keys
     /** The JWKS of every key that ever signed a statement. */
     publicKeys: () => keys.publicKeys(),
 
+    /** Makes the signing key at start-up when there is none yet (or records the configured one). */
+    async ensureSigningKey(): Promise<void> {
+      await keys.current();
+    },
+
     /** A new signing key; the one it replaces stays published (docs/DEPLOY.md, "Diploma signing key"). */
     rotateKey: () => keys.rotate(),
 

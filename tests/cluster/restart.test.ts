@@ -8,7 +8,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { accountPayload } from '../support/account-payload.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { type Outcome, mixedRequests, requestStream } from '../support/request-stream.ts';
 import { PASSWORD } from '../support/users.ts';
+import { readyStatus, until } from '../support/probes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.CLUSTER_PORT ?? 3230) + 3;
@@ -69,25 +69,6 @@ function startServer(dataDir: string) {
   return { server, output, exited };
 }
 
-async function until(check: () => Promise<boolean>, what: string, output: string[], timeoutMs = 150_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen:\n${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** `/ready` on a connection of its own, so that the stream's kept-alive connections are not involved. */
-function readyStatus(): Promise<number | null> {
-  return new Promise((resolve) => {
-    const request = http.get(`${url}/ready`, { agent: false }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? null);
-    });
-    request.on('error', () => resolve(null));
-  });
-}
-
 const email = 'stream.buyer@example.org';
 
 describe('a SIGTERM under a steady stream of requests', () => {
@@ -100,7 +81,7 @@ describe('a SIGTERM under a steady stream of requests', () => {
     if (!fs.existsSync(path.join(root, 'build/server/index.js')))
       spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
     instance = startServer(dataDir);
-    await until(async () => (await readyStatus()) === 200, 'the start', instance.output);
+    await until(async () => (await readyStatus(port)) === 200, 'the start', 150_000, instance.output);
     expect((await post('/api/signup', accountPayload(email))).status).toBe(201);
     token = await signIn(email, PASSWORD);
     adminToken = await signIn(ADMIN.email, ADMIN.password);
@@ -130,12 +111,13 @@ describe('a SIGTERM under a steady stream of requests', () => {
     await until(
       async () => stream.outcomes.filter((o) => o.status).length >= 30,
       'the first answers',
+      150_000,
       instance.output,
     );
 
     const signalledAt = Date.now();
     instance.server.kill('SIGTERM');
-    await until(async () => (await readyStatus()) === 503, '/ready saying 503', instance.output, 5000);
+    await until(async () => (await readyStatus(port)) === 503, '/ready saying 503', 5000, instance.output);
     // During the drain, a payment is confirmed (its mail queued) and a volunteer starts a print job.
     const approved = await post(`/api/payments/test/${pending.paymentId}/approve`, undefined, token);
     expect(approved.status).toBe(200);
@@ -170,7 +152,7 @@ describe('a SIGTERM under a steady stream of requests', () => {
       answered.filter((o) => o.kind === 'order').map((o) => (JSON.parse(o.body!) as { id: number }).id),
     );
     instance = startServer(dataDir);
-    await until(async () => (await readyStatus()) === 200, 'the restart', instance.output);
+    await until(async () => (await readyStatus(port)) === 200, 'the restart', 150_000, instance.output);
     const orders = await fetch(`${url}/api/orders`, { headers: { authorization: `Bearer ${token}` } });
     expect(orders.status).toBe(200);
     const stored = new Set(((await orders.json()) as { id: number }[]).map((order) => order.id));
@@ -187,7 +169,7 @@ describe('a SIGTERM under a steady stream of requests', () => {
       fs
         .readdirSync(outbox)
         .some((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(`To: ${email}`));
-    await until(async () => mailed(), 'the confirmation mail', instance.output, 60_000);
+    await until(async () => mailed(), 'the confirmation mail', 60_000, instance.output);
     adminToken = await signIn(ADMIN.email, ADMIN.password);
     await until(
       async () => {
@@ -197,8 +179,8 @@ describe('a SIGTERM under a steady stream of requests', () => {
         return ((await job.json()) as { status: string }).status === 'done';
       },
       'the print job',
-      instance.output,
       60_000,
+      instance.output,
     );
 
     // A second signal ends the drain at once.

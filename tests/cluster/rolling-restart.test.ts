@@ -18,6 +18,7 @@ import { accountPayload } from '../support/account-payload.ts';
 import { mixedRequests, requestStream } from '../support/request-stream.ts';
 import { postgresUrl as serverUrl, redisUrl } from '../support/services.ts';
 import { PASSWORD } from '../support/users.ts';
+import { readyStatus, until } from '../support/probes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const firstPort = Number(process.env.CLUSTER_PORT ?? 3230) + 4;
@@ -55,28 +56,6 @@ function startInstance(port: number, databaseUrl: string, dataDir: string): Inst
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { port, process: child, output, exited };
-}
-
-function readyStatus(port: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const request = http.get(
-      { host: '127.0.0.1', port, path: '/ready', agent: false, timeout: 1000 },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? null);
-      },
-    );
-    request.on('error', () => resolve(null));
-    request.on('timeout', () => request.destroy());
-  });
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Errors of a connection that never reached the instance's application, or was closed before it answered. */
@@ -173,6 +152,20 @@ describe('a rolling restart of two instances behind a proxy', () => {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await admin.end();
+  });
+
+  it('made one diploma signing key at start, for both instances', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query('select kid from signing_keys');
+    await client.end();
+    expect(rows).toHaveLength(1);
+    for (const port of ports) {
+      const jwks = (await (await fetch(`http://127.0.0.1:${port}/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(jwks.keys.map((key) => key.kid)).toEqual([rows[0].kid]);
+    }
   });
 
   it('loses no request while each instance is restarted in turn', async () => {

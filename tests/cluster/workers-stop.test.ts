@@ -1,0 +1,124 @@
+/**
+ * The stop of a server with several instances (`WORKERS=2`, node:cluster, PostgreSQL and Redis): on SIGTERM the
+ * primary passes the signal on and each instance drains (server/lifecycle.ts). Under a steady stream of page,
+ * ranking and order requests, nothing gets a 503 or loses its answer half-way, connections are refused only once
+ * the drain is over, and the primary exits 0 once both instances have.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountPayload } from '../support/account-payload.ts';
+import { readyStatus, until } from '../support/probes.ts';
+import { mixedRequests, requestStream } from '../support/request-stream.ts';
+import { postgresUrl as serverUrl, redisUrl } from '../support/services.ts';
+import { PASSWORD } from '../support/users.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const port = Number(process.env.CLUSTER_PORT ?? 3230) + 6;
+const url = `http://127.0.0.1:${port}`;
+const DRAIN_MS = 1500;
+
+describe('SIGTERM to a server of two instances', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-workers-stop-'));
+  const databaseName = `cv_workers_${crypto.randomBytes(6).toString('hex')}`;
+  const output: string[] = [];
+  let server: ReturnType<typeof spawn>;
+  let exited: Promise<{ code: number | null; at: number }>;
+  let token: string;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(root, 'build/server/index.js')))
+      spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    const databaseUrl = new URL(serverUrl);
+    databaseUrl.pathname = `/${databaseName}`;
+    server = spawn(process.execPath, ['server/main.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl.toString(),
+        REDIS_URL: redisUrl,
+        WORKERS: '2',
+        LOG_LEVEL: 'info',
+        DEMO_CONTENT: 'false',
+        PAYMENTS_TEST_MODE: 'true',
+        RATE_LIMIT_IP_FACTOR: '50',
+        SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    exited = new Promise((resolve) => server.on('exit', (code) => resolve({ code, at: Date.now() })));
+    // Both instances listening: each prints its line once ready.
+    await until(
+      async () => output.join('').match(/ready in/g)?.length === 2,
+      'two instances',
+      150_000,
+      output,
+    );
+    const json = { 'content-type': 'application/json' };
+    const email = 'workers.buyer@example.org';
+    const signup = await fetch(`${url}/api/signup`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(accountPayload(email)),
+    });
+    expect(signup.status).toBe(201);
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    token = ((await login.json()) as { token: string }).token;
+  }, 180_000);
+
+  afterAll(async () => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('drains each instance and answers every request it reads', async () => {
+    const stream = requestStream({ port, loops: 6, requests: mixedRequests(token) });
+    await until(
+      async () => stream.outcomes.filter((o) => o.status).length >= 30,
+      'the first answers',
+      60_000,
+      output,
+    );
+    const signalledAt = Date.now();
+    server.kill('SIGTERM');
+    await until(async () => (await readyStatus(port)) === 503, '/ready saying 503', 5000, output);
+    const { code, at } = await exited;
+    const outcomes = await stream.stop();
+
+    expect(code, output.join('')).toBe(0);
+    expect(at - signalledAt).toBeLessThan(30_000);
+    // Each instance logged its drain.
+    expect(output.join('').match(/draining before the stop/g)).toHaveLength(2);
+    const answered = outcomes.filter((o) => o.status !== undefined);
+    const failed = outcomes.filter((o) => o.error !== undefined);
+    expect(answered.filter((o) => !(o.status! >= 200 && o.status! < 300) || !o.complete)).toEqual([]);
+    expect(failed.filter((o) => o.answerBegun)).toEqual([]);
+    expect(failed.filter((o) => o.startedAt < signalledAt + DRAIN_MS - 100)).toEqual([]);
+    expect(
+      answered.filter((o) => o.startedAt > signalledAt + 200 && o.endedAt < signalledAt + DRAIN_MS).length,
+    ).toBeGreaterThan(10);
+  }, 120_000);
+});
