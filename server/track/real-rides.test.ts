@@ -1,12 +1,14 @@
 /**
  * The ride check on files recorded by real devices and apps (tests/fixtures/real/, whose README says where each
- * comes from and what it is): each is read and judged as its README line states.
+ * comes from and what it is), two of them on the Sault road of Mont Ventoux, and a planned route of the three
+ * roads: each is read and judged as its README line states.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseTrack } from '../../domain/track/analyse.ts';
-import type { TrackFormat, TrackProblem } from '../../domain/schemas/track.ts';
+import type { TrackFormat, TrackProblem, Verdict } from '../../domain/schemas/track.ts';
+import type { RoadId } from '../../domain/ventoux.ts';
 import { readTrack } from './read-track.ts';
 
 const folder = path.resolve(import.meta.dirname, '../../tests/fixtures/real');
@@ -14,8 +16,12 @@ const folder = path.resolve(import.meta.dirname, '../../tests/fixtures/real');
 interface Expected {
   format: TrackFormat;
   points: number;
-  day: string;
+  day: string | null;
   problems: TrackProblem[];
+  /** The roads of the ascents found, in order; none unless given. */
+  ascents?: RoadId[];
+  /** The cingle's verdict, `incomplete` unless given (the galérien and bicingle stay `incomplete` for all). */
+  cingle?: Verdict;
 }
 
 const far = (distance_km: number): TrackProblem => ({ code: 'far_from_ventoux', distance_km });
@@ -78,6 +84,29 @@ const EXPECTED: Record<string, Expected> = {
     problems: [far(707)],
   },
   'garmin-run-2012-12-26.tcx': { format: 'tcx', points: 383, day: '2012-12-26', problems: [far(6919)] },
+  'mapmyride-bike-2022-11-12.tcx': { format: 'tcx', points: 3105, day: '2022-11-12', problems: [far(7205)] },
+  // On the mountain: the Sault road, turned back below the summit.
+  'ventoux-sault-edge-530-short-of-summit-2026-04-04.fit': {
+    format: 'fit',
+    points: 16_357,
+    day: '2026-04-04',
+    problems: [{ code: 'summit_not_reached', road: 'sault', reached: 'chalet-reynard' }],
+  },
+  'ventoux-sault-edge-530-chalet-reynard-2026-04-04.fit': {
+    format: 'fit',
+    points: 15_084,
+    day: '2026-04-04',
+    problems: [{ code: 'summit_not_reached', road: 'sault', reached: 'chalet-reynard' }],
+  },
+  // The three roads as a planned route: found, but without times nothing is proven.
+  'cingle-ventoux-planned-route.gpx': {
+    format: 'gpx',
+    points: 3717,
+    day: null,
+    problems: [{ code: 'no_timestamps' }],
+    ascents: ['bedoin', 'malaucene', 'sault'],
+    cingle: 'needs_review',
+  },
 };
 
 const read = (name: string) => readTrack(new Uint8Array(fs.readFileSync(path.join(folder, name))));
@@ -94,16 +123,15 @@ describe('real recorded files', () => {
     it(`reads and judges ${name}`, async () => {
       const { format, points } = await read(name);
       const analysis = analyseTrack(format, points);
+      const { ascents = [], cingle = 'incomplete', ...facts } = expected;
       expect({ format, points: points.length, day: analysis.day, problems: analysis.problems }).toEqual(
-        expected,
+        facts,
       );
-      expect(analysis.timed).toBe(true);
-      expect(analysis.ascents).toEqual([]);
-      expect(analysis.verdict).toEqual({
-        cingle: 'incomplete',
-        galerien: 'incomplete',
-        bicingle: 'incomplete',
-      });
+      expect(analysis.timed).toBe(expected.day !== null);
+      expect(analysis.ascents.filter((ascent) => ascent.counted).map((ascent) => ascent.road)).toEqual(
+        ascents,
+      );
+      expect(analysis.verdict).toEqual({ cingle, galerien: 'incomplete', bicingle: 'incomplete' });
     });
   }
 
