@@ -310,7 +310,9 @@ describe('an administrator’s cancellation', () => {
     const mails = await t.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.to, 'cancelled.diploma@example.org'));
+      .where(eq(mailOutbox.to, 'cancelled.diploma@example.org'))
+      // Oldest first: the last one is the cancellation's (PostgreSQL gives no order otherwise).
+      .orderBy(mailOutbox.id);
     expect(mails.at(-1)!.subject).toBe(
       `Cinglé du Mont-Ventoux n° ${cancelled.numero} : votre homologation a été annulée`,
     );

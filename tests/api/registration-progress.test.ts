@@ -37,7 +37,9 @@ async function progressOf(buyer: Buyer, orderId: number, index = 0) {
 const adminPost = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: admin.auth, payload });
 
-const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+/** Oldest first, so that `.at(-1)` is the latest (PostgreSQL gives no order otherwise). */
+const mailsTo = (to: string) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
 
 describe('the path of a posted kit', () => {
   let buyer: Buyer;
