@@ -7,7 +7,7 @@ import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantin
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../public/scroll-region.tsx';
-import { useHydrated } from '../public/use-hydrated.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 
 export function ChartSection({
   id,

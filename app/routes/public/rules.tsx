@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { RULES_PANELS } from '../../components/public/rules-panels.tsx';
-import { useHydrated } from '../../components/public/use-hydrated.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { DEFAULT_RULES_TAB, RULES_TABS, parseRulesTab } from '../../components/public/rules-tabs.ts';
 
 export default function RulesPage() {
