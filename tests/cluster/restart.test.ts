@@ -6,7 +6,6 @@
  * during the drain are not lost: after the restart the order is paid, its mail is sent and the job is done. The
  * process exits 0 within its bound, and the database opens again with every order it confirmed.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +14,9 @@ import { accountPayload } from '../support/account-payload.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { type Outcome, mixedRequests, requestStream } from '../support/request-stream.ts';
 import { PASSWORD } from '../support/users.ts';
+import { ensureBuild, startServer } from '../support/server-process.ts';
 import { readyStatus, until } from '../support/probes.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.CLUSTER_PORT ?? 3230) + 3;
 const url = `http://127.0.0.1:${port}`;
 const DRAIN_MS = 1500;
@@ -40,33 +39,16 @@ async function signIn(email: string, password: string): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-function startServer(dataDir: string) {
-  const output: string[] = [];
-  const server = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      DEMO_CONTENT: 'false',
-      PAYMENTS_TEST_MODE: 'true',
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      SHUTDOWN_TIMEOUT_MS: '20000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startInstance(dataDir: string) {
+  return startServer(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'info',
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    SHUTDOWN_TIMEOUT_MS: '20000',
+    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
   });
-  server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    server.on('exit', (code) => resolve({ code, at: Date.now() })),
-  );
-  return { server, output, exited };
 }
 
 const email = 'stream.buyer@example.org';
@@ -75,12 +57,11 @@ describe('a SIGTERM under a steady stream of requests', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-restart-'));
   let token: string;
   let adminToken: string;
-  let instance: ReturnType<typeof startServer>;
+  let instance: ReturnType<typeof startInstance>;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, 'build/server/index.js')))
-      spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
-    instance = startServer(dataDir);
+    ensureBuild();
+    instance = startInstance(dataDir);
     await until(async () => (await readyStatus(port)) === 200, 'the start', 150_000, instance.output);
     expect((await post('/api/signup', accountPayload(email))).status).toBe(201);
     token = await signIn(email, PASSWORD);
@@ -88,7 +69,7 @@ describe('a SIGTERM under a steady stream of requests', () => {
   });
 
   afterAll(() => {
-    if (instance.server.exitCode === null) instance.server.kill('SIGKILL');
+    if (instance.process.exitCode === null) instance.process.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -116,7 +97,7 @@ describe('a SIGTERM under a steady stream of requests', () => {
     );
 
     const signalledAt = Date.now();
-    instance.server.kill('SIGTERM');
+    instance.process.kill('SIGTERM');
     await until(async () => (await readyStatus(port)) === 503, '/ready saying 503', 5000, instance.output);
     // During the drain, a payment is confirmed (its mail queued) and a volunteer starts a print job.
     const approved = await post(`/api/payments/test/${pending.paymentId}/approve`, undefined, token);
@@ -151,7 +132,7 @@ describe('a SIGTERM under a steady stream of requests', () => {
     const confirmed = new Set(
       answered.filter((o) => o.kind === 'order').map((o) => (JSON.parse(o.body!) as { id: number }).id),
     );
-    instance = startServer(dataDir);
+    instance = startInstance(dataDir);
     await until(async () => (await readyStatus(port)) === 200, 'the restart', 150_000, instance.output);
     const orders = await fetch(`${url}/api/orders`, { headers: { authorization: `Bearer ${token}` } });
     expect(orders.status).toBe(200);
@@ -184,8 +165,8 @@ describe('a SIGTERM under a steady stream of requests', () => {
     );
 
     // A second signal ends the drain at once.
-    instance.server.kill('SIGINT');
-    instance.server.kill('SIGINT');
+    instance.process.kill('SIGINT');
+    instance.process.kill('SIGINT');
     expect((await instance.exited).code).toBe(0);
   }, 240_000);
 });

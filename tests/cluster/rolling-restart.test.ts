@@ -5,7 +5,6 @@
  * steady stream of page, ranking and order requests, each instance is restarted in turn (SIGTERM, exit, start,
  * ready): every request of the stream gets a whole 2xx answer.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,46 +15,29 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPayload } from '../support/account-payload.ts';
 import { mixedRequests, requestStream } from '../support/request-stream.ts';
-import { postgresUrl as serverUrl, redisUrl } from '../support/services.ts';
+import { redisUrl } from '../support/services.ts';
+import {
+  type ServerProcess,
+  createTestDatabase,
+  ensureBuild,
+  startServer,
+} from '../support/server-process.ts';
 import { PASSWORD } from '../support/users.ts';
 import { readyStatus, until } from '../support/probes.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const firstPort = Number(process.env.CLUSTER_PORT ?? 3230) + 4;
 
-interface Instance {
-  port: number;
-  process: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-function startInstance(port: number, databaseUrl: string, dataDir: string): Instance {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      LOG_LEVEL: 'warn',
-      PAYMENTS_TEST_MODE: 'true',
-      DEMO_CONTENT: 'false',
-      // Long enough for the proxy's health check (every 100 ms) to see the drain.
-      SHUTDOWN_DRAIN_MS: '1000',
-      // The per-address sign-in limit lives in the shared Redis, where the other cluster tests sign in too.
-      RATE_LIMIT_IP_FACTOR: '50',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startInstance(port: number, databaseUrl: string, dataDir: string) {
+  return startServer(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: 'warn',
+    // Long enough for the proxy's health check (every 100 ms) to see the drain.
+    SHUTDOWN_DRAIN_MS: '1000',
+    // The per-address sign-in limit lives in the shared Redis, where the other cluster tests sign in too.
+    RATE_LIMIT_IP_FACTOR: '50',
   });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { port, process: child, output, exited };
 }
 
 /** Errors of a connection that never reached the instance's application, or was closed before it answered. */
@@ -124,21 +106,14 @@ function startProxy(ports: number[]) {
 describe('a rolling restart of two instances behind a proxy', () => {
   const ports = [firstPort, firstPort + 1];
   const dataDirs = ports.map((port) => fs.mkdtempSync(path.join(os.tmpdir(), `cv-rolling-${port}-`)));
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let databaseUrl = '';
-  let databaseName = '';
-  const instances: Instance[] = [];
+  const instances: ServerProcess[] = [];
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, 'build/server/index.js')))
-      spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
-    databaseName = `cv_rolling_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    ensureBuild();
+    database = await createTestDatabase('cv_rolling');
+    databaseUrl = database.url;
     ports.forEach((port, index) => instances.push(startInstance(port, databaseUrl, dataDirs[index]!)));
     for (const port of ports)
       await until(async () => (await readyStatus(port)) === 200, `instance ${port} ready`);
@@ -148,10 +123,7 @@ describe('a rolling restart of two instances behind a proxy', () => {
     for (const instance of instances)
       if (instance.process.exitCode === null) instance.process.kill('SIGKILL');
     for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('made one diploma signing key at start, for both instances', async () => {
@@ -197,7 +169,7 @@ describe('a rolling restart of two instances behind a proxy', () => {
     for (const [index, port] of ports.entries()) {
       const instance = instances[index]!;
       instance.process.kill('SIGTERM');
-      expect(await instance.exited, instance.output.join('')).toBe(0);
+      expect((await instance.exited).code, instance.output.join('')).toBe(0);
       instances[index] = startInstance(port, databaseUrl, dataDirs[index]!);
       await until(async () => (await readyStatus(port)) === 200, `instance ${port} back`);
       const before = answeredSoFar();

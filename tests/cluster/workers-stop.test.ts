@@ -4,63 +4,45 @@
  * ranking and order requests, nothing gets a 503 or loses its answer half-way, connections are refused only once
  * the drain is over, and the primary exits 0 once both instances have.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPayload } from '../support/account-payload.ts';
 import { readyStatus, until } from '../support/probes.ts';
 import { mixedRequests, requestStream } from '../support/request-stream.ts';
-import { postgresUrl as serverUrl, redisUrl } from '../support/services.ts';
+import { redisUrl } from '../support/services.ts';
+import {
+  type ServerProcess,
+  createTestDatabase,
+  ensureBuild,
+  startServer,
+} from '../support/server-process.ts';
 import { PASSWORD } from '../support/users.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.CLUSTER_PORT ?? 3230) + 6;
 const url = `http://127.0.0.1:${port}`;
 const DRAIN_MS = 1500;
 
 describe('SIGTERM to a server of two instances', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-workers-stop-'));
-  const databaseName = `cv_workers_${crypto.randomBytes(6).toString('hex')}`;
-  const output: string[] = [];
-  let server: ReturnType<typeof spawn>;
-  let exited: Promise<{ code: number | null; at: number }>;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let server: ServerProcess;
   let token: string;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, 'build/server/index.js')))
-      spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const databaseUrl = new URL(serverUrl);
-    databaseUrl.pathname = `/${databaseName}`;
-    server = spawn(process.execPath, ['server/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl.toString(),
-        REDIS_URL: redisUrl,
-        WORKERS: '2',
-        LOG_LEVEL: 'info',
-        DEMO_CONTENT: 'false',
-        PAYMENTS_TEST_MODE: 'true',
-        RATE_LIMIT_IP_FACTOR: '50',
-        SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    ensureBuild();
+    database = await createTestDatabase('cv_workers');
+    server = startServer(port, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      WORKERS: '2',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_IP_FACTOR: '50',
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     });
-    server.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    server.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    exited = new Promise((resolve) => server.on('exit', (code) => resolve({ code, at: Date.now() })));
+    const { output } = server;
     // Both instances listening: each prints its line once ready.
     await until(
       async () => output.join('').match(/ready in/g)?.length === 2,
@@ -86,15 +68,13 @@ describe('SIGTERM to a server of two instances', () => {
   }, 180_000);
 
   afterAll(async () => {
-    if (server.exitCode === null) server.kill('SIGKILL');
+    if (server.process.exitCode === null) server.process.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('drains each instance and answers every request it reads', async () => {
+    const { output, exited } = server;
     const stream = requestStream({ port, loops: 6, requests: mixedRequests(token) });
     await until(
       async () => stream.outcomes.filter((o) => o.status).length >= 30,
@@ -103,7 +83,7 @@ describe('SIGTERM to a server of two instances', () => {
       output,
     );
     const signalledAt = Date.now();
-    server.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     await until(async () => (await readyStatus(port)) === 503, '/ready saying 503', 5000, output);
     const { code, at } = await exited;
     const outcomes = await stream.stop();

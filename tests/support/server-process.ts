@@ -1,0 +1,64 @@
+/**
+ * A real server process for the tests of stops and restarts (tests/cluster/*restart*, workers-stop): `node
+ * server/main.ts` in production mode on 127.0.0.1, with what it prints kept for the failure messages, and a
+ * throw-away PostgreSQL database for the tests of several instances.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { postgresUrl } from './services.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  process: ChildProcess;
+  output: string[];
+  /** The exit code and when it came. */
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+/** Builds the pages first when the build is missing (a test run alone). */
+export function ensureBuild() {
+  if (!fs.existsSync(path.join(root, 'build/server/index.js')))
+    spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+export function startServer(port: number, environment: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_CONTENT: 'false',
+      PAYMENTS_TEST_MODE: 'true',
+      ...environment,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, at: Date.now() })),
+  );
+  return { process: child, output, exited };
+}
+
+/** A new, empty database on the test PostgreSQL server; `drop()` removes it, connections and all. */
+export async function createTestDatabase(prefix: string) {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
