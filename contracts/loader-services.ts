@@ -3,7 +3,7 @@
  * sides share. The server's services (server/services/index.ts) are handed over as this interface in
  * server/plugins/pages.ts, so tsc checks they satisfy it, while the app never depends on server code.
  */
-import type { DiplomaCheck } from '../domain/diploma.ts';
+import type { DiplomaFacts } from '../domain/diploma.ts';
 import type { Locale } from '../domain/locales.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
 import type { AdminCandidatesQuery } from '../domain/schemas/admin.ts';
@@ -32,7 +32,7 @@ export interface LoaderServices {
   };
   diplomas: {
     /** Null for an unknown code. */
-    check(code: string): Promise<DiplomaCheck | null>;
+    find(code: string): Promise<DiplomaFacts | null>;
   };
   displayRestrictions: {
     stateOf(email: string): Promise<PublicDisplay>;

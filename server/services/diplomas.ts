@@ -91,7 +91,10 @@ export function createDiplomasService(deps: { db: Database; config: Config; keys
   }
 
   return {
-    /** What anyone may read of a diploma, with its signed statement; null for an unknown code. */
+    /** What anyone may read of a diploma (the check page); null for an unknown code. */
+    find: facts,
+
+    /** The same with its signed statement (the API); null for an unknown code. */
     async check(code: string): Promise<DiplomaCheck | null> {
       const diploma = await facts(code);
       return diploma && { ...diploma, jws: await sign(diploma) };

@@ -15,11 +15,10 @@ import type { Route } from './+types/diploma';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);
-  const diploma = await services.diplomas.check(params.code);
+  // The statement is signed when it is downloaded, from its own address.
+  const diploma = await services.diplomas.find(params.code);
   if (!diploma) throw data(null, { status: 404 });
-  // The statement is fetched from its own address when downloaded, signed at that moment.
-  const { jws: _signed, ...facts } = diploma;
-  return { diploma: facts };
+  return { diploma };
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
