@@ -4,6 +4,7 @@
  * answers, so the server and the pages are checked against one definition.
  */
 import type { Price } from '../domain/prices.ts';
+import type { CandidateChangeScope } from '../domain/registration-changes.ts';
 import type { RegistrationProgress } from '../domain/registration-progress.ts';
 import type { CIVILITES } from '../domain/schemas/common.ts';
 import type { Address } from '../domain/schemas/order.ts';
@@ -32,6 +33,8 @@ export interface PresentedCandidate {
   documents_sent_at: string | null;
   /** The registration's path after the order, drawn as steps on the account page. */
   progress: RegistrationProgress;
+  /** What its buyer may still change (domain/registration-changes.ts): all, identity and contact, or nothing. */
+  changeable: CandidateChangeScope;
 }
 
 /** The order as its owner sees it (docs/API.md payload shape). */
@@ -41,6 +44,8 @@ export interface PresentedOrder {
   status: OrderStatus;
   /** Unpaid and not expired: the account offers to pay it (again). */
   payable: boolean;
+  /** Paid and none of its kits started: its buyer may still change the delivery. */
+  delivery_changeable: boolean;
   price: Price;
   date_commande: string;
   mode_livraison: DeliveryMode;

@@ -27,6 +27,7 @@ describe('error codes', () => {
       'order_not_payable',
       'email_not_verified',
       'cross_site_request',
+      'already_processed',
     ]);
   });
 

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'order_not_payable',
   'email_not_verified',
   'cross_site_request',
+  'already_processed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -60,4 +61,5 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   order_not_payable: 'validation:order_not_payable',
   email_not_verified: 'validation:email_not_verified',
   cross_site_request: 'validation:forbidden',
+  already_processed: 'validation:already_processed',
 };

@@ -109,6 +109,19 @@ export function shippingSchema(orderDate: CalendarDate, hasMinor: boolean) {
     );
 }
 
+/**
+ * A paid order's delivery as its buyer changes it (PATCH /api/orders/{id}): the same fields and rules as when
+ * ordering, the delivery date judged against the day of the change.
+ */
+export function deliveryChangeSchema(changeDate: CalendarDate) {
+  requireOrderDate(changeDate);
+  const { mode_livraison, date_livraison, point_retrait, adresse_livraison } = shippingFields(changeDate);
+  return z
+    .object({ mode_livraison, date_livraison, point_retrait, adresse_livraison })
+    .superRefine((value, ctx) => reportIssues(ctx, pickupPointIssues(value)), EVEN_WITH_FIELD_ERRORS);
+}
+export type DeliveryChange = z.infer<ReturnType<typeof deliveryChangeSchema>>;
+
 /** POST /api/orders: candidates, delivery, addresses, payment mode and acknowledgements. */
 export function orderSchema(orderDate: CalendarDate) {
   requireOrderDate(orderDate);
@@ -129,7 +142,7 @@ export function orderSchema(orderDate: CalendarDate) {
 }
 export type Order = z.infer<ReturnType<typeof orderSchema>>;
 
-const addressDraftSchema = z.object({
+export const addressDraftSchema = z.object({
   nom: draftText(),
   prenom: draftText(),
   adresse: draftText(),

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { notFound } from '../errors.ts';
 import type { Services } from '../services/index.ts';
 import accounts from './accounts.ts';
+import candidates from './candidates.ts';
 import admin from './admin.ts';
 import diplomas from './diplomas.ts';
 import displayRestrictions from './display-restrictions.ts';
@@ -26,6 +27,7 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(statistics, options);
   await app.register(displayRestrictions, options);
   await app.register(orders, options);
+  await app.register(candidates, options);
   await app.register(payments, options);
   await app.register(tracks, options);
   await app.register(diplomas, options);

@@ -4,6 +4,7 @@ import { z } from '../../domain/schemas/zod.ts';
 import { LOCALES, isLocale, localeOr } from '../../domain/locales.ts';
 import { idParam, text } from '../../domain/schemas/common.ts';
 import { orderDraftSchema, orderSchema, priceRequestSchema } from '../../domain/schemas/order.ts';
+import { deliveryChangeRequestSchema } from '../../domain/schemas/registration-change.ts';
 import { VERDICTS } from '../../domain/schemas/track.ts';
 import { DELIVERY_MODES, ORDER_STATUSES } from '../../domain/statuses.ts';
 import { CHALLENGE_IDS } from '../../domain/ventoux.ts';
@@ -54,6 +55,7 @@ const orderResponse = z.object({
   reference: z.string(),
   status: z.enum(ORDER_STATUSES),
   payable: z.boolean(),
+  delivery_changeable: z.boolean(),
   price: priceResponse,
   date_commande: z.string(),
   mode_livraison: z.string(),
@@ -78,6 +80,8 @@ const orderResponse = z.object({
       /** When the documents were last emailed; null until then. */
       documents_sent_at: z.string().nullable(),
       progress: progressResponse,
+      /** What the buyer may still change: `all`, `identity` (a kit emailed already), or null. */
+      changeable: z.enum(['all', 'identity']).nullable(),
     }),
   ),
 });
@@ -228,6 +232,30 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         locale: isLocale(lang) ? lang : undefined,
       });
       return { redirect_url: redirectUrl };
+    },
+  );
+
+  app.patch(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a paid order's delivery before a volunteer starts on its kits",
+        params: idParams,
+        body: deliveryChangeRequestSchema,
+        response: {
+          200: orderResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      await services.registrationChanges.changeDelivery(request.user!.id, request.params.id, request.body);
+      return services.orders.get(request.user!.id, request.params.id);
     },
   );
 

@@ -228,6 +228,11 @@ export const candidates = pgTable(
     rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * When a volunteer first put the kit in a print batch or a sheet of labels: from then on the buyer can no
+     * longer change the registration (domain/registration-changes.ts), since paper may carry the old details.
+     */
+    processingStartedAt: timestamptz('processing_started_at'),
     processedAt: timestamptz('processed_at'),
     /** When the route card and frame plate were last emailed (after payment, or sent again by an admin). */
     documentsSentAt: timestamptz('documents_sent_at'),

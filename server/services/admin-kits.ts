@@ -16,6 +16,7 @@ import { transitionCandidate } from './candidate-transitions.ts';
 import { emailDocuments } from './documents-mail.ts';
 import type { DocumentsService } from './documents.ts';
 import type { MailService } from './mail.ts';
+import { markProcessingStarted } from './registration-changes.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -110,8 +111,12 @@ export function createKitsService(deps: {
       return rows.length;
     },
 
-    /** The delivery addresses of the chosen kits, as a sheet of labels (PDF). */
+    /**
+     * The delivery addresses of the chosen kits, as a sheet of labels (PDF). The kits count as started: their
+     * buyers can no longer change them.
+     */
     async labels(ids: number[]) {
+      await markProcessingStarted(db, ids);
       const rows = await db
         .select({ candidate: candidates, order: orders })
         .from(candidates)

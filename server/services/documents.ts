@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { candidateReference } from '../../domain/references.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -16,6 +16,15 @@ import { notFound } from '../errors.ts';
 import type { Role } from '../../domain/roles.ts';
 
 const KINDS: DocumentKind[] = ['route_card', 'frame_plate'];
+
+/**
+ * Where a candidate's document is cached. A corrected registration gets a new version, so that every instance
+ * draws the corrected document instead of serving its cached file; the old file stays for a mail still queued
+ * with it.
+ */
+function documentPath(candidateId: number, kind: DocumentKind, version?: number) {
+  return path.join('documents', `${candidateId}-${kind}${version ? `-${version}` : ''}.pdf`);
+}
 
 export function createDocumentsService({ db, config }: { db: Database; config: Config }) {
   async function documentCandidates(candidateIds: number[]): Promise<(DocumentCandidate & { id: number })[]> {
@@ -69,7 +78,7 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
             KINDS.map((kind) => ({
               candidateId,
               kind,
-              path: path.join('documents', `${candidateId}-${kind}.pdf`),
+              path: documentPath(candidateId, kind),
             })),
           ),
         )
@@ -86,6 +95,16 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
         for (const row of missing) await writeDocument(row.path, row.kind, byId.get(row.candidateId)!);
       }
       return rows;
+    },
+
+    /** The candidate's details changed: its documents are drawn again, from the new details, when next asked for. */
+    async renew(tx: Database, candidateId: number, now: Date) {
+      for (const kind of KINDS) {
+        await tx
+          .update(documents)
+          .set({ path: documentPath(candidateId, kind, now.getTime()) })
+          .where(and(eq(documents.candidateId, candidateId), eq(documents.kind, kind)));
+      }
     },
 
     /** A document for its buyer or an admin; anyone else gets 404, as if it did not exist. */

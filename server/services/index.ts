@@ -16,6 +16,7 @@ import { createDiplomaKeys } from './diploma-keys.ts';
 import { createDiplomasService } from './diplomas.ts';
 import { createHomologationsService } from './homologations.ts';
 import { createDocumentsService } from './documents.ts';
+import { createRegistrationChangesService } from './registration-changes.ts';
 import { createOrderNotifications } from './order-notifications.ts';
 import { createOrdersService } from './orders.ts';
 import { createPaymentsService } from './payments.ts';
@@ -108,6 +109,7 @@ export function createServices(deps: ServiceDependencies) {
     documents,
     payments,
     orders: createOrdersService({ db, config, payments, orderDrafts }),
+    registrationChanges: createRegistrationChangesService({ db, config, mail, documents }),
     admin: {
       ...createAdminListsService({ db }),
       ...createCandidateFileService({ db }),

@@ -15,6 +15,7 @@ import {
   SCAN_TOKEN_RANDOM_BYTES,
   scanTokenFromBytes,
 } from '../../domain/references.ts';
+import { canChangeDelivery, candidateChangeScope } from '../../domain/registration-changes.ts';
 import type { RegistrationProgress } from '../../domain/registration-progress.ts';
 import type { Order } from '../../domain/schemas/order.ts';
 import type { PaymentMode } from '../../domain/statuses.ts';
@@ -48,6 +49,7 @@ export function presentOrder(
     status: order.status,
     /** Unpaid and not expired: the account offers to pay it (again). */
     payable: (order.status === 'pending' || order.status === 'failed') && order.expiresAt > new Date(),
+    delivery_changeable: canChangeDelivery({ ...order, candidates: orderCandidates }),
     price: {
       unit_price: order.unitPriceCents,
       count: orderCandidates.length,
@@ -77,6 +79,10 @@ export function presentOrder(
         .map((document) => ({ kind: document.kind, url: `/documents/${document.id}` })),
       documents_sent_at: candidate.documentsSentAt?.toISOString() ?? null,
       progress: progress.get(candidate.id)!,
+      changeable:
+        order.status === 'paid'
+          ? candidateChangeScope({ ...candidate, mode_livraison: order.mode_livraison })
+          : null,
     })),
   };
 }

@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { printJobs } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { DocumentsService } from './documents.ts';
+import { markProcessingStarted } from './registration-changes.ts';
 
 /** Finished or failed jobs are removed after this delay. */
 const JOB_TTL_MINUTES = 60;
@@ -109,12 +110,19 @@ export function createPrintJobsService(deps: {
   }
 
   return {
-    /** Queues the batch PDF of these candidates and starts on it; the page polls its progress. */
+    /**
+     * Queues the batch PDF of these candidates and starts on it; the page polls its progress. The kits count as
+     * started: their buyers can no longer change them.
+     */
     async start(ids: number[], ownerId: number) {
-      const [job] = await db
-        .insert(printJobs)
-        .values({ ownerId, candidateIds: ids, total: ids.length })
-        .returning({ id: printJobs.id });
+      const job = await db.transaction(async (tx) => {
+        await markProcessingStarted(tx, ids);
+        const [inserted] = await tx
+          .insert(printJobs)
+          .values({ ownerId, candidateIds: ids, total: ids.length })
+          .returning({ id: printJobs.id });
+        return inserted;
+      });
       void work();
       return { jobId: job!.id, total: ids.length };
     },

@@ -191,6 +191,12 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'PUT /api/orders/draft': () => ({ candidats: [candidatePayload()] }),
   'POST /api/orders/price': () => ({ candidats: [candidatePayload()] }),
   'POST /api/orders': () => orderPayload(),
+  'PATCH /api/orders/{id}': () => ({
+    mode_livraison: 'postal',
+    date_livraison: today(),
+    adresse_livraison: { ville: 'Bédoin' },
+  }),
+  'PATCH /api/candidates/{id}': () => ({ nom: 'Martin', epreuve: 'galerien' }),
   'POST /api/admin/candidates/processed': () => ({ ids: [1] }),
   'POST /api/admin/candidates/send-documents': () => ({ ids: [1] }),
   'POST /api/admin/candidates/labels': () => ({ ids: [1] }),

@@ -1,0 +1,1 @@
+ALTER TABLE "candidates" ADD COLUMN "processing_started_at" timestamp with time zone;
