@@ -7,6 +7,7 @@
 import type { Locale } from '../domain/locales.ts';
 import type { TestOutcome } from '../domain/payment-methods.ts';
 import type { Order } from '../domain/schemas/order.ts';
+import type { CandidateChange, DeliveryChangeRequest } from '../domain/schemas/registration-change.ts';
 import type { OrderDraftData } from './orders.ts';
 import type { ChangePasswordInput, SignupInput, UserFields } from '../domain/schemas/user.ts';
 
@@ -42,6 +43,12 @@ export interface ActionServices {
   deleteAccount(userId: number, currentPassword: string): Promise<void>;
   /** Hides (or shows again) the results tied to the account's proven address (as PUT /api/me/public-display). */
   setPublicDisplay(user: { id: number; email: string; locale: string }, hidden: boolean): Promise<void>;
+  /** Corrects a candidate before processing (as PATCH /api/candidates/{id}); 409 `already_processed` after. */
+  changeCandidate(userId: number, candidateId: number, change: CandidateChange): Promise<void>;
+  /** Changes a paid order's delivery before processing (as PATCH /api/orders/{id}). */
+  changeDelivery(userId: number, orderId: number, change: DeliveryChangeRequest): Promise<void>;
+  /** Gives up an unpaid order (as POST /api/orders/{id}/cancel); 409 `order_not_payable` when paid. */
+  cancelOrder(userId: number, orderId: number): Promise<void>;
   /**
    * The buyer's answer on the built-in test provider's page (its owner only: another person's payment is 404);
    * answers the address the buyer goes to next.

@@ -13,7 +13,13 @@ import type { Statistics } from '../domain/schemas/statistics.ts';
 import type { MyHomologation, PublicUser } from './account.ts';
 import type { AdminUser, CandidateDetail, CandidatePage, DashboardData } from './admin.ts';
 import type { LaureateTeaser } from './laureates.ts';
-import type { OrderDraftData, PickupPoint, PresentedOrder, TestCheckoutSession } from './orders.ts';
+import type {
+  CandidateForChange,
+  OrderDraftData,
+  PickupPoint,
+  PresentedOrder,
+  TestCheckoutSession,
+} from './orders.ts';
 import type { Price } from '../domain/prices.ts';
 import type { StoredTrack } from './tracks.ts';
 
@@ -65,6 +71,10 @@ export interface LoaderServices {
     testCheckout: {
       session(paymentId: number, user: { id: number } | null): Promise<TestCheckoutSession | null>;
     };
+  };
+  registrationChanges: {
+    /** Another user's candidate is 404. */
+    forChange(userId: number, candidateId: number): Promise<CandidateForChange>;
   };
   tracks: {
     forCandidate(candidateId: number): Promise<StoredTrack | null>;

@@ -4,7 +4,8 @@
  * answers, so the server and the pages are checked against one definition.
  */
 import type { Price } from '../domain/prices.ts';
-import type { CandidateChangeScope } from '../domain/registration-changes.ts';
+import type { CalendarDate } from '../domain/dates.ts';
+import type { CandidateChangeField, CandidateChangeScope } from '../domain/registration-changes.ts';
 import type { RegistrationProgress } from '../domain/registration-progress.ts';
 import type { CIVILITES } from '../domain/schemas/common.ts';
 import type { Address } from '../domain/schemas/order.ts';
@@ -35,6 +36,19 @@ export interface PresentedCandidate {
   progress: RegistrationProgress;
   /** What its buyer may still change (domain/registration-changes.ts): all, identity and contact, or nothing. */
   changeable: CandidateChangeScope;
+}
+
+/** A candidate as its buyer reads it to change it (GET and PATCH /api/candidates/{id}). */
+export interface CandidateForChange {
+  id: number;
+  order_id: number;
+  reference: string;
+  statut: CandidateStatus;
+  mode_livraison: DeliveryMode;
+  /** The day of the order, on which ages are counted. */
+  date_commande: CalendarDate;
+  changeable: CandidateChangeScope;
+  fields: Record<CandidateChangeField, string>;
 }
 
 /** The order as its owner sees it (docs/API.md payload shape). */

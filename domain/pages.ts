@@ -87,6 +87,27 @@ export const PAGES: readonly Page[] = [
     ns: ['account', 'validation', 'order', 'restriction'],
   }),
 
+  page(
+    'registration-change',
+    'account/registrations/:candidateId',
+    'routes/account/registration-change.tsx',
+    'default',
+    {
+      guard: 'authenticated',
+      ns: ['order', 'validation'],
+    },
+  ),
+  page(
+    'delivery-change',
+    'account/orders/:orderId/delivery',
+    'routes/account/delivery-change.tsx',
+    'default',
+    {
+      guard: 'authenticated',
+      ns: ['order', 'validation'],
+    },
+  ),
+
   page('order', 'order', 'routes/order/order.tsx', 'default', {
     guard: 'authenticated',
     ns: ['order', 'validation'],

@@ -122,6 +122,19 @@ export function deliveryChangeSchema(changeDate: CalendarDate) {
 }
 export type DeliveryChange = z.infer<ReturnType<typeof deliveryChangeSchema>>;
 
+/**
+ * The same, as the account page's form holds it: the delivery address's fields beside the delivery's own (`nom`
+ * rather than `adresse_livraison.nom`), checked by the same rules.
+ */
+export function deliveryChangeFormSchema(changeDate: CalendarDate) {
+  requireOrderDate(changeDate);
+  const { mode_livraison, date_livraison, point_retrait } = shippingFields(changeDate);
+  return z
+    .object({ mode_livraison, date_livraison, point_retrait })
+    .superRefine((value, ctx) => reportIssues(ctx, pickupPointIssues(value)), EVEN_WITH_FIELD_ERRORS)
+    .and(addressSchema);
+}
+
 /** POST /api/orders: candidates, delivery, addresses, payment mode and acknowledgements. */
 export function orderSchema(orderDate: CalendarDate) {
   requireOrderDate(orderDate);

@@ -64,6 +64,18 @@ export function pageActions(
       await services.displayRestrictions.setHidden(user, hidden);
     },
 
+    async changeCandidate(userId, candidateId, change) {
+      await services.registrationChanges.changeCandidate(userId, candidateId, change);
+    },
+
+    async changeDelivery(userId, orderId, change) {
+      await services.registrationChanges.changeDelivery(userId, orderId, change);
+    },
+
+    async cancelOrder(userId, orderId) {
+      await services.orders.cancel(userId, orderId);
+    },
+
     decideTestPayment: (paymentId, userId, outcome, locale) =>
       services.payments.testCheckout.decide(paymentId, userId, outcome, locale),
   };

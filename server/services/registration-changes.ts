@@ -8,15 +8,13 @@
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ageCategory } from '../../domain/ages.ts';
-import { type CalendarDate, calendarDateOf, isValidCalendarDate, today } from '../../domain/dates.ts';
+import { calendarDateOf, isValidCalendarDate, today } from '../../domain/dates.ts';
 import { candidateReference } from '../../domain/references.ts';
-import type { CandidateStatus, DeliveryMode } from '../../domain/statuses.ts';
 import { normalizePhone } from '../../domain/phone.ts';
 import {
   CANDIDATE_CHANGE_FIELDS,
   CANDIDATE_IDENTITY_FIELDS,
   type CandidateChangeField,
-  type CandidateChangeScope,
   canChangeDelivery,
   candidateChangeScope,
   keepsAgeCategory,
@@ -25,6 +23,7 @@ import { candidateSchema } from '../../domain/schemas/candidate.ts';
 import { fieldErrors } from '../../domain/schemas/common.ts';
 import { type DeliveryChange, deliveryChangeSchema } from '../../domain/schemas/order.ts';
 import type { CandidateChange, DeliveryChangeRequest } from '../../domain/schemas/registration-change.ts';
+import type { CandidateForChange } from '../../contracts/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, orders } from '../db/schema.ts';
@@ -36,18 +35,6 @@ import type { MailService } from './mail.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;
 
-/** A candidate as its buyer reads it to change it (GET and PATCH /api/candidates/{id}). */
-export interface CandidateForChange {
-  id: number;
-  order_id: number;
-  reference: string;
-  statut: CandidateStatus;
-  mode_livraison: DeliveryMode;
-  /** The day of the order, on which ages are counted. */
-  date_commande: CalendarDate;
-  changeable: CandidateChangeScope;
-  fields: Record<CandidateChangeField, string>;
-}
 type OrderRow = typeof orders.$inferSelect;
 
 export const alreadyProcessed = (message = 'A volunteer has already started on this registration') =>
@@ -298,5 +285,3 @@ export function createRegistrationChangesService(deps: {
     },
   };
 }
-
-export type RegistrationChangesService = ReturnType<typeof createRegistrationChangesService>;

@@ -217,10 +217,7 @@ describe('a kit sent by email', () => {
   });
 
   it('keeps its delivery', async () => {
-    const [{ orderId }] = await t.db
-      .select({ orderId: candidates.orderId })
-      .from(candidates)
-      .where(eq(candidates.id, candidateId));
+    const { orderId } = await candidateRow(candidateId);
     const answer = await patchOrder(buyer, orderId!, { mode_livraison: 'postal' });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().error.code).toBe('already_processed');

@@ -237,6 +237,12 @@ export function DocumentsSection({
   );
 }
 
+/** A recorded value as text: an address is its parts in a line. */
+function historyValue(value: unknown): string {
+  if (value && typeof value === 'object') return Object.values(value).filter(Boolean).join(', ') || '—';
+  return typeof value === 'string' && value ? value : '—';
+}
+
 /** A change recorded in the audit log, in words: the status it moved to, or the fields it changed. */
 function ChangeSummary({ entry }: { entry: HistoryEntry }) {
   const { t } = useTranslation();
@@ -259,13 +265,17 @@ function ChangeSummary({ entry }: { entry: HistoryEntry }) {
   }
   if (typeof after.numero === 'number') parts.push(t('admin:history.number', { numero: after.numero }));
   if (typeof after.reason === 'string') parts.push(t('admin:history.reason', { reason: after.reason }));
-  for (const field of ['date_passage', 'commentaire'] as const) {
+  // A buyer's own change lists every field it touched (services/registration-changes.ts).
+  const fields = entry.action.endsWith('_by_buyer')
+    ? Object.keys(after)
+    : (['date_passage', 'commentaire'] as const);
+  for (const field of fields) {
     if (field in after && field in before && after[field] !== before[field]) {
       parts.push(
         t('admin:history.fieldChange', {
-          field: t(`admin:fields.${field}`),
-          from: before[field] || '—',
-          to: after[field] || '—',
+          field: t(`admin:fields.${field}`, { defaultValue: field }),
+          from: historyValue(before[field]),
+          to: historyValue(after[field]),
         }),
       );
     }

@@ -21,19 +21,21 @@ export function AddressFields({
   section,
   getInputProps,
 }: {
-  prefix: 'adresse_livraison' | 'adresse_facturation';
+  /** Where the address sits in the form's values; null when its fields are at the top (`nom`, `ville`...). */
+  prefix: 'adresse_livraison' | 'adresse_facturation' | null;
   /** The autofill section, so that a browser keeps the two addresses apart. */
   section: 'shipping' | 'billing';
   getInputProps: (path: string) => GetInputPropsReturnType;
 }) {
   const { t } = useTranslation('order');
+  const path = (field: AddressField) => (prefix ? `${prefix}.${field}` : field);
   const text = (field: Exclude<AddressField, 'pays'>, required = true) => (
     <TextInput
-      name={`${prefix}.${field}`}
+      name={path(field)}
       label={t(`fields.${field}`)}
       required={required}
       autoComplete={`${section} ${AUTOCOMPLETE[field]}`}
-      {...getInputProps(`${prefix}.${field}`)}
+      {...getInputProps(path(field))}
     />
   );
   return (
@@ -49,10 +51,10 @@ export function AddressFields({
         {text('ville')}
       </SimpleGrid>
       <CountrySelect
-        name={`${prefix}.pays`}
+        name={path('pays')}
         label={t('fields.pays')}
         required
-        {...(getInputProps(`${prefix}.pays`) as { value: string; onChange: (value: string) => void })}
+        {...(getInputProps(path('pays')) as { value: string; onChange: (value: string) => void })}
       />
     </Stack>
   );

@@ -3,14 +3,16 @@
  * challenge, status and documents (route card and frame plate, PDF). The account page's loader reads them (the
  * same answer as GET /api/orders); its page declares the `order` texts.
  */
-import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFileTypePdf, IconPencil, IconTruckDelivery } from '@tabler/icons-react';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PresentedCandidate, PresentedOrder } from '../../../contracts/orders.ts';
 import type { CandidateStatus, OrderStatus } from '../../../domain/statuses.ts';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../forms/forms.module.css';
+import { ClubContact } from './club-contact.tsx';
 import { PayOrderButton } from './order-actions.tsx';
 import { RegistrationProgressSteps } from './registration-progress.tsx';
 
@@ -45,6 +47,37 @@ export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
     <Badge color={CANDIDATE_STATUS_COLORS[status]} variant="dot" size="sm">
       {t(`statuses.candidate.${status}`)}
     </Badge>
+  );
+}
+
+/** What the buyer may still change in a paid registration, or that a volunteer has it in hand. */
+function CandidateChange({ candidate, name }: { candidate: PresentedCandidate; name: string }) {
+  const { t, i18n } = useTranslation('order');
+  if (candidate.changeable === null) {
+    // Only while the kit is on its way: afterwards the steps below say what happens.
+    if (candidate.statut !== 'to_process' && candidate.statut !== 'processed') return null;
+    return (
+      <Text size="sm" c="gray.7" mt="xs" data-testid="change-closed">
+        {t('changes.inHand')}
+      </Text>
+    );
+  }
+  return (
+    <Anchor
+      component={Link}
+      to={`/${i18n.language}/account/registrations/${candidate.id}`}
+      size="sm"
+      mt="xs"
+      display="inline-flex"
+      style={{ alignItems: 'center', gap: 4 }}
+      aria-label={t(candidate.changeable === 'all' ? 'changes.changeLabel' : 'changes.correctLabel', {
+        name,
+      })}
+      data-testid="change-registration"
+    >
+      <IconPencil size={16} aria-hidden />
+      {t(candidate.changeable === 'all' ? 'changes.change' : 'changes.correct')}
+    </Anchor>
   );
 }
 
@@ -94,10 +127,62 @@ function CandidateItem({ candidate, paid }: { candidate: PresentedCandidate; pai
           ))}
         </Group>
       )}
+      {paid && <CandidateChange candidate={candidate} name={name} />}
       {paid && (
         <RegistrationProgressSteps status={candidate.statut} progress={candidate.progress} name={name} />
       )}
     </Paper>
+  );
+}
+
+/**
+ * Giving up an unpaid order: a form posted to the account page's action (intent `cancel-order`), so that it works
+ * before the page's scripts do.
+ */
+function CancelOrderForm({ orderId }: { orderId: number }) {
+  const { t } = useTranslation('order');
+  const navigation = useNavigation();
+  const answer = useActionData() as { intent?: string; message?: { key: string } } | undefined;
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('order') === String(orderId);
+  const refused = answer?.intent === 'cancel-order' && answer.message;
+  return (
+    <Form method="post" action="?tab=orders" data-testid="cancel-order-form">
+      <input type="hidden" name="intent" value="cancel-order" />
+      <input type="hidden" name="order" value={orderId} />
+      <Stack gap={4} align="flex-start" mt="sm">
+        <Button type="submit" variant="default" loading={busy} data-testid="cancel-order">
+          {t('cancelled.cancelOrder')}
+        </Button>
+        {refused && (
+          <Text size="sm" c="red.8" role="alert">
+            {t(refused.key)}
+          </Text>
+        )}
+      </Stack>
+    </Form>
+  );
+}
+
+/** A paid order: its delivery can change until a kit is started; otherwise, or to cancel, the club is written to. */
+function PaidOrderChanges({ order }: { order: PresentedOrder }) {
+  const { t, i18n } = useTranslation('order');
+  return (
+    <Stack gap="xs" mt="sm">
+      {order.delivery_changeable && (
+        <Anchor
+          component={Link}
+          to={`/${i18n.language}/account/orders/${order.id}/delivery`}
+          size="sm"
+          display="inline-flex"
+          style={{ alignItems: 'center', gap: 4 }}
+          data-testid="change-delivery"
+        >
+          <IconTruckDelivery size={16} aria-hidden />
+          {t('changes.changeDelivery')}
+        </Anchor>
+      )}
+      <ClubContact reference={order.reference} reason={t('changes.paidContact')} variant="inline" />
+    </Stack>
   );
 }
 
@@ -143,13 +228,15 @@ function OrderCard({ order }: { order: PresentedOrder }) {
         ))}
       </Box>
       {order.payable && (
-        <Group mt="sm">
+        <Group mt="sm" align="flex-start">
           <PayOrderButton
             orderId={order.id}
             label={t('payment.pay', { amount: format.money(order.price.total, order.price.currency) })}
           />
         </Group>
       )}
+      {(order.status === 'pending' || order.status === 'failed') && <CancelOrderForm orderId={order.id} />}
+      {order.status === 'paid' && <PaidOrderChanges order={order} />}
     </Paper>
   );
 }

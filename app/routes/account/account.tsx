@@ -67,7 +67,7 @@ const PASSWORDS = ['current_password', 'password', 'password_confirmation'];
 
 /**
  * The forms of the page post here with their `intent` (decision 0032): the profile, the password, the public
- * display of the results, or the account's deletion.
+ * display of the results, the account's deletion, or giving up an unpaid order.
  */
 export async function action(args: Route.ActionArgs) {
   const { user } = requireUser(args);
@@ -126,6 +126,16 @@ export async function action(args: Route.ActionArgs) {
       return serviceRefusal(error, values);
     }
     return { intent: 'public-display', saved: true };
+  }
+  if (values.intent === 'cancel-order') {
+    const orderId = Number(values.order);
+    try {
+      if (!Number.isSafeInteger(orderId) || orderId < 1) throw { statusCode: 404, code: 'not_found' };
+      await actions.cancelOrder(user.id, orderId);
+    } catch (error) {
+      return serviceRefusal(error, values);
+    }
+    return { intent: 'cancel-order', cancelled: true };
   }
   throw data(null, { status: 400 });
 }

@@ -32,13 +32,7 @@ import { homologationListUrl, type CandidateDetail } from '../../components/admi
 import { TrackReport } from '../../components/track/track-report.tsx';
 import type { Route } from './+types/candidate';
 import { requireAdmin } from '../../lib/require-user.ts';
-
-/** A service's "no such candidate" (an error with status 404) becomes the not-found page. */
-function isNotFound(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 404
-  );
-}
+import { isNotFound } from '../../lib/service-errors.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireAdmin(args);

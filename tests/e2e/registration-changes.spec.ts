@@ -1,0 +1,179 @@
+/**
+ * A buyer changes their own registration from the account page, in two languages, on a phone: corrects the
+ * candidate and the challenge, changes the delivery; once a volunteer has printed the kit, the page is read-only and
+ * says whom to write to. An unpaid order is given up from the same page, without JavaScript too.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { Browser } from '@playwright/test';
+import { addDays, today } from '../../domain/dates.ts';
+import { dataDir } from '../../playwright.config.ts';
+import { accountPayload } from '../support/account-payload.ts';
+import { orderPayload } from '../support/orders.ts';
+import { verifyEmailFromOutbox } from '../support/outbox.ts';
+import { PASSWORD } from '../support/users.ts';
+import { expect, test } from './fixtures.ts';
+import { waitForHydration } from './hydration.ts';
+import { paidRegistration } from './paid-registration.ts';
+
+const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
+
+function texts(lang: string) {
+  const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
+  return { order: read('order'), validation: read('validation'), admin: read('admin') };
+}
+
+async function signedInBuyer(
+  browser: Browser,
+  baseURL: string,
+  lang: string,
+  options: { javaScript?: boolean } = {},
+) {
+  const email = `changes.${crypto.randomBytes(4).toString('hex')}@example.org`;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 800 },
+    javaScriptEnabled: options.javaScript ?? true,
+  });
+  const signup = await context.request.post(`/api/signup?lang=${lang}`, { data: accountPayload(email) });
+  expect(signup.status(), await signup.text()).toBe(201);
+  await verifyEmailFromOutbox(context.request, dataDir, email);
+  const login = await context.request.post(`/api/login?lang=${lang}`, {
+    data: { email, password: PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return context;
+}
+
+for (const lang of ['fr', 'de']) {
+  test(`${lang}: the buyer corrects a registration and its delivery, until a volunteer prints the kit`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { order, validation, admin: adminTexts } = texts(lang);
+    const buyer = await signedInBuyer(browser, baseURL!, lang);
+    const nom = `Avant${crypto.randomBytes(3).toString('hex')}`;
+    const { orderId, candidate } = await paidRegistration(buyer.request, { nom }, 'postal', lang);
+    const page = await buyer.newPage();
+
+    // From the orders tab to the registration's form.
+    await page.goto(`/${lang}/account?tab=orders`);
+    await page.getByTestId('change-registration').click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/account/registrations/${candidate.id}$`));
+    const form = page.getByTestId('registration-change-form');
+    await waitForHydration(page, 'registration-change-form');
+
+    // A mistake is refused in place, with what was typed.
+    await form.getByRole('textbox', { name: order.fields.email }).fill('not an address');
+    await form.getByRole('button', { name: order.changes.submit }).click();
+    await expect(form.getByText(validation.email_invalid)).toBeVisible();
+
+    await form.getByRole('textbox', { name: order.fields.email }).fill('paul.corrige@example.org');
+    await form.getByRole('textbox', { name: order.fields.nom, exact: true }).fill(`${nom}Corrige`);
+    await form.getByRole('radio', { name: order.challenges.galerien }).check();
+    await form.getByRole('button', { name: order.changes.submit }).click();
+    await expect(page.getByTestId('registration-saved')).toHaveText(order.changes.saved);
+
+    const stored = await (await buyer.request.get(`/api/candidates/${candidate.id}`)).json();
+    expect(stored.fields).toMatchObject({
+      nom: `${nom}Corrige`,
+      email: 'paul.corrige@example.org',
+      epreuve: 'galerien',
+    });
+
+    // The delivery: another date and address.
+    await page.goto(`/${lang}/account?tab=orders`);
+    await expect(page.getByTestId('order-candidate')).toContainText(`${nom}Corrige`);
+    await page.getByTestId('change-delivery').click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/account/orders/${orderId}/delivery$`));
+    const delivery = page.getByTestId('delivery-change-form');
+    await waitForHydration(page, 'delivery-change-form');
+    const date = addDays(today(), 45);
+    await delivery.getByLabel(order.shipping.date).fill(date);
+    await delivery.getByRole('textbox', { name: order.fields.ville }).fill('Bédoin');
+    await delivery.getByRole('textbox', { name: order.fields.code_postal }).fill('84410');
+    await delivery.getByRole('button', { name: order.changes.submit }).click();
+    await expect(page.getByTestId('delivery-saved')).toBeVisible();
+    const placed = await (await buyer.request.get(`/api/orders/${orderId}`)).json();
+    expect(placed).toMatchObject({
+      date_livraison: date,
+      adresse_livraison: { ville: 'Bédoin', code_postal: '84410' },
+    });
+
+    // A volunteer prints the kit's labels: the registration is now read-only, and says whom to write to.
+    const admin = await browser.newContext({ baseURL });
+    const login = await admin.request.post('/api/login', { data: ADMIN });
+    expect(login.status(), await login.text()).toBe(200);
+    const labels = await admin.request.post('/api/admin/candidates/labels', {
+      data: { ids: [candidate.id] },
+    });
+    expect(labels.status()).toBe(200);
+    // The volunteer reads the buyer's change in the registration's history.
+    const file = await admin.newPage();
+    await file.goto(`/${lang}/administration/candidates/${candidate.id}`);
+    const history = file.getByTestId('candidate-history');
+    await expect(history).toContainText(adminTexts.actions.candidate_changed_by_buyer);
+    await expect(history).toContainText(`${nom} → ${nom}Corrige`);
+    await admin.close();
+
+    await page.goto(`/${lang}/account/registrations/${candidate.id}`);
+    await expect(page.getByTestId('registration-read-only')).toBeVisible();
+    await expect(page.getByTestId('club-contact')).toContainText(order.changes.closed);
+    await expect(page.getByTestId('club-contact').getByRole('link')).toHaveAttribute(
+      'href',
+      /^mailto:.+\?subject=/,
+    );
+    await expect(page.getByTestId('registration-change-form')).toHaveCount(0);
+    await page.goto(`/${lang}/account?tab=orders`);
+    await expect(page.getByTestId('change-registration')).toHaveCount(0);
+    await expect(page.getByTestId('change-delivery')).toHaveCount(0);
+    await expect(page.getByTestId('change-closed')).toHaveText(order.changes.inHand);
+    await buyer.close();
+  });
+
+  test(`${lang}: without JavaScript, the buyer corrects a registration and gives up an unpaid order`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { order } = texts(lang);
+    const buyer = await signedInBuyer(browser, baseURL!, lang, { javaScript: false });
+    const { candidate } = await paidRegistration(buyer.request, {}, 'postal', lang);
+    const page = await buyer.newPage();
+    await page.goto(`/${lang}/account/registrations/${candidate.id}`);
+    const form = page.getByTestId('registration-change-form');
+    await form.getByRole('textbox', { name: order.fields.prenom, exact: true }).fill('Paulo');
+    await form.getByRole('button', { name: order.changes.submit }).click();
+    await expect(page.getByTestId('registration-saved')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: order.fields.prenom, exact: true })).toHaveValue('Paulo');
+
+    // An order left unpaid.
+    const unpaid = await buyer.request.post(`/api/orders?lang=${lang}`, {
+      data: orderPayload({ mode_livraison: 'postal' }),
+    });
+    expect(unpaid.status(), await unpaid.text()).toBe(201);
+    const { id } = (await unpaid.json()) as { id: number };
+    await page.goto(`/${lang}/account?tab=orders`);
+    const card = page.getByTestId('order-card').filter({ has: page.getByTestId('cancel-order') });
+    await card.getByTestId('cancel-order').click();
+    await expect(page.getByTestId('cancel-order')).toHaveCount(0);
+    const status = await (await buyer.request.get(`/api/orders/${id}/status`)).json();
+    expect(status).toEqual({ status: 'cancelled' });
+    await buyer.close();
+  });
+}
+
+test('another person’s registration and order are the not-found page', async ({ browser, baseURL }) => {
+  const owner = await signedInBuyer(browser, baseURL!, 'gb');
+  const { orderId, candidate } = await paidRegistration(owner.request, {}, 'postal');
+  await owner.close();
+  const stranger = await signedInBuyer(browser, baseURL!, 'gb');
+  const page = await stranger.newPage();
+  for (const path of [
+    `/gb/account/registrations/${candidate.id}`,
+    `/gb/account/orders/${orderId}/delivery`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+  }
+  await stranger.close();
+});
