@@ -13,6 +13,7 @@ import { orderPayload } from '../support/orders.ts';
 import { mailedLink, verifyEmailFromOutbox } from '../support/outbox.ts';
 import { PASSWORD, signupPayload } from '../support/users.ts';
 import { expect, test } from './fixtures.ts';
+import { holdScripts } from './hold-scripts.ts';
 
 function texts(lang: string) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
@@ -75,19 +76,6 @@ test('a sign-in sent before the page’s modules arrive goes through', async ({ 
   await release();
   await context.close();
 });
-
-/** Holds the page's scripts back, as on a slow phone, until `release` is called. */
-async function holdScripts(page: Page) {
-  const held: (() => Promise<void>)[] = [];
-  const pattern = /\/assets\/.*\.js$/;
-  await page.route(pattern, (route) => {
-    held.push(() => route.continue());
-  });
-  return async () => {
-    await page.unroute(pattern);
-    await Promise.all(held.map((release) => release().catch(() => undefined)));
-  };
-}
 
 /** An order placed through the API by a signed-in buyer, waiting at the test provider's page. */
 async function pendingOrder(page: Page, lang: string) {
