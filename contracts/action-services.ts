@@ -5,6 +5,7 @@
  * the actions show on the form as the API's answers are shown.
  */
 import type { Locale } from '../domain/locales.ts';
+import type { NameDisplay } from '../domain/public-name.ts';
 import type { TestOutcome } from '../domain/payment-methods.ts';
 import type { Order } from '../domain/schemas/order.ts';
 import type { CandidateChange, DeliveryChangeRequest } from '../domain/schemas/registration-change.ts';
@@ -43,6 +44,8 @@ export interface ActionServices {
   deleteAccount(userId: number, currentPassword: string): Promise<void>;
   /** Hides (or shows again) the results tied to the account's proven address (as PUT /api/me/public-display). */
   setPublicDisplay(user: { id: number; email: string; locale: string }, hidden: boolean): Promise<void>;
+  /** How public tables name the account's laureate (as PUT /api/me/public-name). */
+  setPublicName(user: { id: number; email: string }, display: NameDisplay): Promise<void>;
   /** Corrects a candidate before processing (as PATCH /api/candidates/{id}); 409 `already_processed` after. */
   changeCandidate(userId: number, candidateId: number, change: CandidateChange): Promise<void>;
   /** Changes a paid order's delivery before processing (as PATCH /api/orders/{id}). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DiplomaFacts, initialsOf, isDiplomaCode, statementClaims } from './diploma.ts';
+import { type DiplomaFacts, isDiplomaCode, statementClaims } from './diploma.ts';
 
 describe('isDiplomaCode', () => {
   it('takes 43 base64url characters and nothing else', () => {
@@ -10,15 +10,6 @@ describe('isDiplomaCode', () => {
     expect(isDiplomaCode(`${'a'.repeat(42)}=`)).toBe(false);
     expect(isDiplomaCode(`${'a'.repeat(42)}/`)).toBe(false);
     expect(isDiplomaCode('1234')).toBe(false);
-  });
-});
-
-describe('initialsOf', () => {
-  it('keeps one letter of each name, hyphens and particles included', () => {
-    expect(initialsOf('Jeanne', 'Longo')).toBe('J. L.');
-    expect(initialsOf('Jean-Pierre', 'de La Tour')).toBe('J.-P. d. L. T.');
-    expect(initialsOf('  Émile ', ' Zola ')).toBe('É. Z.');
-    expect(initialsOf('', 'Merckx')).toBe('M.');
   });
 });
 

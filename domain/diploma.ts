@@ -30,27 +30,6 @@ export function diplomaStatementPath(code: string): string {
   return `/api/diplomas/${code}/statement`;
 }
 
-/**
- * "Jean-Pierre" "de La Tour" → "J.-P. d. L. T.": what public pages show of a rider who restricted public display,
- * enough for a reader holding the diploma to see that it matches.
- */
-export function initialsOf(prenom: string, nom: string): string {
-  const initials = (part: string) =>
-    part
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((word) =>
-        word
-          .split('-')
-          .filter(Boolean)
-          .map((piece) => `${[...piece][0]}.`)
-          .join('-'),
-      )
-      .join(' ');
-  return [initials(prenom), initials(nom)].filter(Boolean).join(' ');
-}
-
 /** What a diploma says, as the check page and the API show it to anyone. */
 export interface DiplomaFacts {
   code: string;

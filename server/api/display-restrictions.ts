@@ -5,6 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   publicDisplaySchema,
+  publicDisplayStateSchema,
+  publicNameSchema,
   restrictionConfirmSchema,
   restrictionRequestSchema,
 } from '../../domain/schemas/display-restriction.ts';
@@ -56,7 +58,7 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
       schema: {
         tags,
         security: [{ bearer: [] }],
-        response: { 200: publicDisplaySchema, 401: errorResponse },
+        response: { 200: publicDisplayStateSchema, 401: errorResponse },
       },
     },
     async (request) => services.displayRestrictions.stateOf(request.user!.email),
@@ -71,10 +73,36 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
         tags,
         security: [{ bearer: [] }],
         body: publicDisplaySchema,
-        response: { 200: publicDisplaySchema, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        response: {
+          200: publicDisplayStateSchema,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+        },
       },
     },
     async (request) => services.displayRestrictions.setHidden(request.user!, request.body.hidden),
+  );
+
+  app.put(
+    '/me/public-name',
+    {
+      // A laureate is found by the address their homologations were recorded with: only its proven owner chooses.
+      onRequest: requireVerifiedEmail,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'How public tables name you: full, first name and initial, or initials',
+        body: publicNameSchema,
+        response: {
+          200: publicDisplayStateSchema,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+        },
+      },
+    },
+    async (request) => services.displayRestrictions.setNameDisplay(request.user!, request.body.display),
   );
 };
 

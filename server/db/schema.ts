@@ -445,6 +445,16 @@ export const displayRestrictions = pgTable(
   ],
 );
 
+/**
+ * How public tables name the laureates of an address (domain/public-name.ts), chosen by the address's proven
+ * owner; no row is the name in full. `email` is kept lower-cased, the form public queries look it up in.
+ */
+export const publicNameChoices = pgTable('public_name_choices', {
+  email: text('email').primaryKey(),
+  display: text('display', { enum: ['initial', 'initials'] }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
 /** Generated PDFs (route card, frame plate), cached on disk and listed here for `GET /documents/{id}`. */
 export const documents = pgTable(
   'documents',

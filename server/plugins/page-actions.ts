@@ -64,6 +64,10 @@ export function pageActions(
       await services.displayRestrictions.setHidden(user, hidden);
     },
 
+    async setPublicName(user, display) {
+      await services.displayRestrictions.setNameDisplay(user, display);
+    },
+
     async changeCandidate(userId, candidateId, change) {
       await services.registrationChanges.changeCandidate(userId, candidateId, change);
     },

@@ -1,7 +1,8 @@
 /**
  * Diplomas (decision 0033): what the public check page shows of a code, the statement the club signs about it,
  * and the PDF its laureate (or an administrator) downloads. A cancelled homologation's diploma is found among the
- * cancelled ones and answers "revoked"; a rider who restricted public display shows as initials.
+ * cancelled ones and answers "revoked"; a rider is named as they chose for public tables, by initials when they
+ * hid their results.
  */
 import { SignJWT } from 'jose';
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,11 +10,11 @@ import type { SessionUser } from '../../contracts/account.ts';
 import {
   type DiplomaCheck,
   type DiplomaFacts,
-  initialsOf,
   isDiplomaCode,
   statementClaims,
 } from '../../domain/diploma.ts';
 import type { Locale } from '../../domain/locales.ts';
+import { type NameDisplay, publicFullName } from '../../domain/public-name.ts';
 import type { TrackAscent } from '../../domain/schemas/track.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -21,13 +22,14 @@ import { cancelledHomologations, candidateTracks, homologations, laureates } fro
 import { renderDiploma } from '../documents/diploma.ts';
 import { notFound } from '../errors.ts';
 import { type DiplomaKeys, SIGNING_ALGORITHM } from './diploma-keys.ts';
-import { isShownLaureate } from './display-restrictions.ts';
+import { isShownLaureate, nameDisplayOf } from './display-restrictions.ts';
 
 const laureateColumns = {
   laureateId: laureates.id,
   prenom: laureates.prenom,
   nom: laureates.nom,
   shown: sql<boolean>`${isShownLaureate}`,
+  display: nameDisplayOf,
 };
 
 /** True when `user` is the laureate: by account, or by the proven address the homologation was recorded with. */
@@ -43,8 +45,9 @@ export function createDiplomasService(deps: { db: Database; config: Config; keys
 
   async function facts(code: string): Promise<DiplomaFacts | null> {
     if (!isDiplomaCode(code)) return null;
-    const name = (row: { prenom: string; nom: string; shown: boolean }) =>
-      row.shown ? `${row.prenom} ${row.nom}` : initialsOf(row.prenom, row.nom);
+    // A rider who hid their results still has a diploma to check: it names them by initials.
+    const name = (row: { prenom: string; nom: string; shown: boolean; display: NameDisplay }) =>
+      publicFullName(row, row.shown ? row.display : 'initials');
     const [valid] = await db
       .select({ ...laureateColumns, homologation: homologations })
       .from(homologations)

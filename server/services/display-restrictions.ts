@@ -1,6 +1,6 @@
 /**
  * Public display restriction: a person hides every homologation tied to an email from the public tables
- * (ranking, palmarès, home teaser, statistics). A visitor proves they own the address by following a link sent
+ * (ranking, palmarès, home teaser, statistics), or chooses how those tables name them (`public_name_choices`). A visitor proves they own the address by following a link sent
  * to it; a signed-in user switches it on or off for their account's address directly, the session being proof.
  *
  * The request answers the same whether or not the address belongs to a laureate: the mail goes to the address
@@ -8,9 +8,10 @@
  */
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../domain/locales.ts';
+import type { NameDisplay } from '../../domain/public-name.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { displayRestrictions, homologations, laureates } from '../db/schema.ts';
+import { displayRestrictions, homologations, laureates, publicNameChoices } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { restrictionVerificationEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
@@ -34,9 +35,23 @@ export const isShownHomologation = sql`${homologations.laureateId} not in (${hid
 /** True for a laureate the public may see. */
 export const isShownLaureate = sql`${laureates.id} not in (${hiddenLaureateIds})`;
 
+/**
+ * How public tables name a laureate (domain/public-name.ts): the choice made for their address, the name in full
+ * without one. A handful of rows, looked up by primary key for each row a page shows.
+ */
+export const nameDisplayOf = sql<NameDisplay>`coalesce((select ${publicNameChoices.display} from ${publicNameChoices} where ${publicNameChoices.email} = lower(${laureates.email})), 'full')`;
+
+/**
+ * True for a laureate named in full. A search by name finds only them: a rider who shortened their name must
+ * not be found by the part they chose not to show.
+ */
+export const isNamedInFull = sql`(${laureates.email} is null or lower(${laureates.email}) not in (select ${publicNameChoices.email} from ${publicNameChoices}))`;
+
 export interface PublicDisplayState {
   /** The account's results are hidden from the public tables. */
   hidden: boolean;
+  /** How public tables name the account's laureate. */
+  name: NameDisplay;
 }
 
 export function createDisplayRestrictionsService(deps: {
@@ -61,7 +76,11 @@ export function createDisplayRestrictionsService(deps: {
         ),
       )
       .limit(1);
-    return { hidden: Boolean(row) };
+    const [choice] = await db
+      .select({ display: publicNameChoices.display })
+      .from(publicNameChoices)
+      .where(eq(publicNameChoices.email, email.toLowerCase()));
+    return { hidden: Boolean(row), name: choice?.display ?? 'full' };
   }
 
   return {
@@ -159,7 +178,33 @@ export function createDisplayRestrictionsService(deps: {
         });
       });
       changed();
-      return { hidden };
+      return stateOf(email);
+    },
+
+    /** The signed-in user chooses how public tables name them; 'full' is the default, kept as no row. */
+    async setNameDisplay(
+      user: { id: number; email: string },
+      display: NameDisplay,
+      now = new Date(),
+    ): Promise<PublicDisplayState> {
+      const email = user.email.trim().toLowerCase();
+      await db.transaction(async (tx) => {
+        if (display === 'full') await tx.delete(publicNameChoices).where(eq(publicNameChoices.email, email));
+        else
+          await tx
+            .insert(publicNameChoices)
+            .values({ email, display, updatedAt: now })
+            .onConflictDoUpdate({ target: publicNameChoices.email, set: { display, updatedAt: now } });
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'public_name.choose',
+          entity: 'display_restriction',
+          entityId: email,
+          after: { display },
+        });
+      });
+      changed();
+      return stateOf(email);
     },
   };
 }

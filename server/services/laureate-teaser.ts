@@ -7,8 +7,10 @@
  */
 import { countDistinct, desc, eq, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { LaureateTeaser } from '../../contracts/laureates.ts';
+import { publicName } from '../../domain/public-name.ts';
 import type { Database } from '../db/client.ts';
 import { displayRestrictions, homologations, laureates } from '../db/schema.ts';
+import { nameDisplayOf } from './display-restrictions.ts';
 
 /** Emails compare case-insensitively: the restriction and the laureate row may have been typed differently. */
 const isPubliclyShown = notExists(
@@ -40,6 +42,7 @@ export function createLaureateTeaserService({
           epreuve: homologations.epreuve,
           numero: homologations.numero,
           homologatedAt: homologations.homologatedAt,
+          display: nameDisplayOf,
         })
         .from(homologations)
         .innerJoin(laureates, eq(laureates.id, homologations.laureateId))
@@ -54,7 +57,11 @@ export function createLaureateTeaserService({
     ]);
     return {
       total: counted?.total ?? 0,
-      latest: latest.map((row) => ({ ...row, homologatedAt: row.homologatedAt.toISOString() })),
+      latest: latest.map(({ display, ...row }) => ({
+        ...row,
+        ...publicName(row, display),
+        homologatedAt: row.homologatedAt.toISOString(),
+      })),
     };
   }
 

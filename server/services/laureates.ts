@@ -1,7 +1,8 @@
 /**
  * The public ranking of laureates: one row per homologation with its rider, paged, sorted by any column,
  * searched by name or town, filtered by challenge, country and year; and one rider's palmarès. Riders whose
- * email has a confirmed display restriction never appear, not even in the totals.
+ * email has a confirmed display restriction never appear, not even in the totals; riders who chose a shortened
+ * name are shown so (domain/public-name.ts) and are not found by a search.
  *
  * How the queries stay fast on 100,000 rows is explained in docs/decisions/0007-laureates-ranking-queries.md:
  * every sort has an index in both directions, a narrow search lists its riders first through the trigram
@@ -12,14 +13,23 @@ import { and, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { LaureateSortKey } from '../../domain/laureate-view.ts';
 import type { LaureateRow, LaureatesPage, LaureatesQuery, Palmares } from '../../domain/schemas/laureates.ts';
 import { knownDate } from '../../domain/dates.ts';
+import { type NameDisplay, publicName } from '../../domain/public-name.ts';
 import { containsPattern, searchWords } from '../../domain/search.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Database } from '../db/client.ts';
 import { homologations, laureates } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { isShownHomologation, isShownLaureate } from './display-restrictions.ts';
+import {
+  isNamedInFull,
+  isShownHomologation,
+  isShownLaureate,
+  nameDisplayOf,
+} from './display-restrictions.ts';
 
 const birthYear = sql`extract(year from ${laureates.date_naissance})`;
+
+/** A row as the statement returns it: the rider's real name and how it is to be shown. */
+type StoredRow = Omit<LaureateRow, 'rank'> & { name_display: NameDisplay };
 
 /** Per person: homologations in all, and per challenge (a subquery grouped by laureate_id). */
 const personCounts = sql`select ${homologations.laureateId} as laureate_id, count(*)::int as total,
@@ -97,8 +107,10 @@ function selectionOf(query: LaureatesQuery, matchingLaureates: number[] | null):
   const laureate: SQL[] = [];
   if (matchingLaureates)
     homologation.push(sql`${homologations.laureateId} = any(${`{${matchingLaureates.join(',')}}`}::int[])`);
-  else
+  else if (searchWords(query.q).length > 0) {
+    laureate.push(isNamedInFull);
     for (const word of searchWords(query.q)) laureate.push(like(laureates.searchText, containsPattern(word)));
+  }
   if (query.epreuve) homologation.push(eq(homologations.epreuve, query.epreuve));
   if (query.year) {
     homologation.push(gte(homologations.date_passage, `${query.year}-01-01`));
@@ -113,7 +125,7 @@ const rowColumns = sql`${homologations.id} as "homologationId", ${laureates.id} 
   ${homologations.numero} as numero, ${homologations.epreuve} as epreuve, ${laureates.nom} as nom,
   ${laureates.prenom} as prenom, ${laureates.civilite} as civilite, ${birthYear}::int as birth_year,
   ${laureates.pays} as pays, ${laureates.nationalite} as nationalite, ${homologations.date_passage} as date_passage,
-  ${homologations.ageAtRide} as age, ${homologations.ville} as ville`;
+  ${homologations.ageAtRide} as age, ${homologations.ville} as ville, ${nameDisplayOf} as name_display`;
 
 /** How long the number of rows of a selection is reused, and for how many selections at most. */
 export const TOTALS_TTL_MS = 60_000;
@@ -185,18 +197,23 @@ export function createLaureatesService({
         : selection.laureate.length > 0
           ? sql`select count(*)::int from ${homologations} join ${laureates} on ${laureates.id} = ${homologations.laureateId} where ${where}`
           : sql`select count(*)::int from ${homologations} where ${and(...selection.homologation)}`;
-    const [result] = await rowsOf<{ total: number; items: Omit<LaureateRow, 'rank'>[] | null }>(sql`
+    const [result] = await rowsOf<{ total: number; items: StoredRow[] | null }>(sql`
       select (${total}) as total, (
         select json_agg(json_build_object(
             'homologationId', p."homologationId", 'laureateId', p."laureateId", 'numero', p.numero,
             'epreuve', p.epreuve, 'nom', p.nom, 'prenom', p.prenom, 'civilite', p.civilite,
             'birth_year', p.birth_year, 'pays', p.pays, 'nationalite', p.nationalite,
             'date_passage', p.date_passage, 'age', p.age, 'ville', p.ville, 'total', c.total,
-            'cingle', c.cingle, 'bicingle', c.bicingle, 'galerien', c.galerien) order by p.position)
+            'cingle', c.cingle, 'bicingle', c.bicingle, 'galerien', c.galerien,
+            'name_display', p.name_display) order by p.position)
         from (select page.*, row_number() over () as position from (${page}) page) p
         cross join lateral (${personCounts} where ${homologations.laureateId} = p."laureateId" group by ${homologations.laureateId}) c
       ) as items`);
-    const items = (result?.items ?? []).map((row) => ({ ...row, rank: row.numero }));
+    const items = (result?.items ?? []).map(({ name_display: display, ...row }) => ({
+      ...row,
+      ...publicName(row, display),
+      rank: row.numero,
+    }));
     if (knownTotal === undefined) rememberTotal(totalKey, result?.total ?? 0, now);
     return { items, total: result?.total ?? 0, page: query.page, pageSize: query.pageSize };
   }
@@ -213,7 +230,7 @@ export function createLaureatesService({
     const rows = await rowsOf<{ id: number }>(sql`
       select id from (
         select ${laureates.id} as id from ${laureates}
-        where ${and(...words.map((word) => like(laureates.searchText, containsPattern(word))))} offset 0
+        where ${and(isNamedInFull, ...words.map((word) => like(laureates.searchText, containsPattern(word))))} offset 0
       ) matches limit ${SEARCH_ID_LIMIT + 1}`);
     return rows.length > SEARCH_ID_LIMIT ? null : rows.map((row) => row.id);
   }
@@ -229,10 +246,12 @@ export function createLaureatesService({
         birth_year: sql<number | null>`${birthYear}::int`,
         pays: laureates.pays,
         nationalite: laureates.nationalite,
+        display: nameDisplayOf,
       })
       .from(laureates)
       .where(and(eq(laureates.id, laureateId), isShownLaureate));
     if (!person) return null;
+    const { display: _display, ...shown } = { ...person, ...publicName(person, person.display) };
     const rides = await db
       .select({
         homologationId: homologations.id,
@@ -252,7 +271,7 @@ export function createLaureatesService({
     if (rides.length === 0) return null;
     const tally = (epreuve: ChallengeId) => rides.filter((ride) => ride.epreuve === epreuve).length;
     return {
-      ...person,
+      ...shown,
       total: rides.length,
       cingle: tally('cingle'),
       bicingle: tally('bicingle'),

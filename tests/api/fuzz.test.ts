@@ -188,6 +188,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/public-display-restriction': () => ({ email: user.email, lang: 'fr' }),
   'POST /api/public-display-restriction/confirm': () => ({ token: 'abcdef' }),
   'PUT /api/me/public-display': () => ({ hidden: false }),
+  'PUT /api/me/public-name': () => ({ display: 'initial' }),
   'PUT /api/orders/draft': () => ({ candidats: [candidatePayload()] }),
   'POST /api/orders/price': () => ({ candidats: [candidatePayload()] }),
   'POST /api/orders': () => orderPayload(),

@@ -153,7 +153,7 @@ describe('the signed-in user switch (GET/PUT /api/me/public-display)', () => {
       laureateRecord({ numero: 50, nom: 'Compte', prenom: 'Camille', email: user.email }),
     ]);
     const state = () => t.app.inject({ method: 'GET', url: '/api/me/public-display', headers: user.auth });
-    expect((await state()).json()).toEqual({ hidden: false });
+    expect((await state()).json()).toEqual({ hidden: false, name: 'full' });
     await t.services.mail.processDue(); // the sign-up's verification mail
     const sent = smtp.received.length;
 
@@ -164,8 +164,8 @@ describe('the signed-in user switch (GET/PUT /api/me/public-display)', () => {
       payload: { hidden: true },
     });
     expect(hide.statusCode).toBe(200);
-    expect(hide.json()).toEqual({ hidden: true });
-    expect((await state()).json()).toEqual({ hidden: true });
+    expect(hide.json()).toEqual({ hidden: true, name: 'full' });
+    expect((await state()).json()).toEqual({ hidden: true, name: 'full' });
     expect((await search('compte')).total).toBe(0);
 
     const show = await t.app.inject({
@@ -174,7 +174,7 @@ describe('the signed-in user switch (GET/PUT /api/me/public-display)', () => {
       headers: user.auth,
       payload: { hidden: false },
     });
-    expect(show.json()).toEqual({ hidden: false });
+    expect(show.json()).toEqual({ hidden: false, name: 'full' });
     expect((await search('compte')).total).toBe(1);
     await t.services.mail.processDue();
     expect(smtp.received.length).toBe(sent);

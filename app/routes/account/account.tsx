@@ -22,11 +22,13 @@ import {
   deleteAccountSchema,
   profileUpdateSchema,
 } from '../../../domain/schemas/user.ts';
+import { publicNameSchema } from '../../../domain/schemas/display-restriction.ts';
 import { DeleteAccount } from '../../components/account/delete-account.tsx';
 import { EmailVerificationNotice } from '../../components/account/email-verification-notice.tsx';
 import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
 import { OrdersTab } from '../../components/account/orders-tab.tsx';
 import { PublicDisplaySwitch } from '../../components/account/public-display-switch.tsx';
+import { PublicNameChoice } from '../../components/account/public-name-choice.tsx';
 import { PasswordTab } from '../../components/account/password-tab.tsx';
 import { ProfileTab } from '../../components/account/profile-tab.tsx';
 import { userFormValues } from '../../components/forms/user-fields.tsx';
@@ -67,7 +69,7 @@ const PASSWORDS = ['current_password', 'password', 'password_confirmation'];
 
 /**
  * The forms of the page post here with their `intent` (decision 0032): the profile, the password, the public
- * display of the results, the account's deletion, or giving up an unpaid order.
+ * display of the results or of the name, the account's deletion, or giving up an unpaid order.
  */
 export async function action(args: Route.ActionArgs) {
   const { user } = requireUser(args);
@@ -126,6 +128,18 @@ export async function action(args: Route.ActionArgs) {
       return serviceRefusal(error, values);
     }
     return { intent: 'public-display', saved: true };
+  }
+  if (values.intent === 'public-name') {
+    const parsed = parseForm(publicNameSchema, values);
+    if ('refusal' in parsed) return parsed.refusal;
+    try {
+      // As PUT /api/me/public-name: laureates are found by the address, which must be proven.
+      if (!user.emailVerified) throw { statusCode: 403, code: 'email_not_verified' };
+      await actions.setPublicName(user, parsed.input.display);
+    } catch (error) {
+      return serviceRefusal(error, values);
+    }
+    return { intent: 'public-name', saved: true };
   }
   if (values.intent === 'cancel-order') {
     const orderId = Number(values.order);
@@ -212,6 +226,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <Stack gap="xl">
             <PasswordTab />
             <PublicDisplaySwitch state={loaderData.publicDisplay} />
+            <PublicNameChoice current={loaderData.publicDisplay.name} person={loaderData.profile} />
           </Stack>
         </Tabs.Panel>
       </Tabs>
