@@ -9,7 +9,8 @@ import type { NameDisplay } from '../domain/public-name.ts';
 import type { TestOutcome } from '../domain/payment-methods.ts';
 import type { Order } from '../domain/schemas/order.ts';
 import type { CandidateChange, DeliveryChangeRequest } from '../domain/schemas/registration-change.ts';
-import type { OrderDraftData } from './orders.ts';
+import type { GuardianConsentState, OrderDraftData } from './orders.ts';
+import type { GuardianDecision } from '../domain/schemas/guardian-consent.ts';
 import type { ChangePasswordInput, SignupInput, UserFields } from '../domain/schemas/user.ts';
 
 export interface ActionServices {
@@ -50,6 +51,10 @@ export interface ActionServices {
   changeCandidate(userId: number, candidateId: number, change: CandidateChange): Promise<void>;
   /** Changes a paid order's delivery before processing (as PATCH /api/orders/{id}). */
   changeDelivery(userId: number, orderId: number, change: DeliveryChangeRequest): Promise<void>;
+  /** A guardian's answer by the emailed link (as POST /api/guardian-consents/{token}). */
+  answerGuardianConsent(token: string, answer: GuardianDecision): Promise<GuardianConsentState>;
+  /** Sends a minor's guardian the link again (as POST /api/candidates/{id}/guardian-consent/resend). */
+  resendGuardianConsent(userId: number, candidateId: number): Promise<void>;
   /** Gives up an unpaid order (as POST /api/orders/{id}/cancel); 409 `order_not_payable` when paid. */
   cancelOrder(userId: number, orderId: number): Promise<void>;
   /**

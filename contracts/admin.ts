@@ -3,6 +3,7 @@
  * administrators. The admin API sends them as JSON and the admin pages' loaders read them in-process; the
  * services declare these as their answers, so both sides are checked against one definition.
  */
+import type { Guardian } from '../domain/schemas/candidate.ts';
 import type { CIVILITES } from '../domain/schemas/common.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus } from '../domain/statuses.ts';
 import type { Address } from '../domain/schemas/order.ts';
@@ -74,6 +75,8 @@ export interface CandidateRecord {
   attestation_assurance: boolean;
   autorisation_parentale: boolean;
   certificat_medical: boolean;
+  /** A minor's guardian; null for an adult. */
+  tuteur: Guardian | null;
   statut: CandidateStatus;
   date_passage: string | null;
   epreuve_realisee: ChallengeId | null;
@@ -113,6 +116,13 @@ export interface CandidateDetail {
   documents: DocumentLink[];
   homologation: HomologationSummary | null;
   history: HistoryEntry[];
+  /** Where a minor's guardian consent stands; null when no link went and nothing was recorded. */
+  guardianConsent: {
+    sent_at: string;
+    decision: 'confirmed' | 'refused' | null;
+    decided_at: string | null;
+    method: 'link' | 'paper' | null;
+  } | null;
 }
 
 export interface DashboardData {

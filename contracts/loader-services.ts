@@ -15,6 +15,7 @@ import type { AdminUser, CandidateDetail, CandidatePage, DashboardData } from '.
 import type { LaureateTeaser } from './laureates.ts';
 import type {
   CandidateForChange,
+  GuardianConsentView,
   OrderDraftData,
   PickupPoint,
   PresentedOrder,
@@ -71,6 +72,10 @@ export interface LoaderServices {
     testCheckout: {
       session(paymentId: number, user: { id: number } | null): Promise<TestCheckoutSession | null>;
     };
+  };
+  guardianConsents: {
+    /** Null for a link that never existed. */
+    view(token: string): Promise<GuardianConsentView | null>;
   };
   registrationChanges: {
     /** Another user's candidate is 404. */

@@ -36,6 +36,31 @@ export interface PresentedCandidate {
   progress: RegistrationProgress;
   /** What its buyer may still change (domain/registration-changes.ts): all, identity and contact, or nothing. */
   changeable: CandidateChangeScope;
+  /** A minor's guardian and where their consent stands; null for an adult. */
+  guardian: {
+    prenom: string;
+    nom: string;
+    email: string;
+    /** When the latest link was sent; null when none was (yet). */
+    sent_at: string | null;
+    decision: 'confirmed' | 'refused' | null;
+  } | null;
+}
+
+/** What the guardian's page shows of the registration its link is for. */
+export interface GuardianConsentView {
+  /** open: waiting for the answer; answered: the link was used; expired: too old, the buyer can send another. */
+  state: 'open' | 'answered' | 'expired';
+  decision: 'confirmed' | 'refused' | null;
+  candidate: { prenom: string; nom: string; epreuve: ChallengeId };
+  guardian: { prenom: string; nom: string };
+  reference: string;
+  expires_at: string;
+}
+
+/** The guardian's answer as recorded. */
+export interface GuardianConsentState {
+  decision: 'confirmed' | 'refused';
 }
 
 /** A candidate as its buyer reads it to change it (GET and PATCH /api/candidates/{id}). */

@@ -63,6 +63,11 @@ export const PAGES: readonly Page[] = [
   // Opened from a diploma's QR code; not listed: each page is one person's result.
   page('diploma', 'diplomas/:code', 'routes/public/diploma.tsx', 'default', { ns: ['diploma', 'documents'] }),
 
+  // Opened from the link mailed to a minor's guardian (its token in the query: never logged, never cached).
+  page('guardian', 'guardian', 'routes/public/guardian.tsx', 'default', {
+    ns: ['guardian', 'rules', 'order', 'validation'],
+  }),
+
   page('login', 'login', 'routes/auth/login.tsx', 'default', { guard: 'guest', ns: ['auth', 'validation'] }),
   page('signup', 'signup', 'routes/auth/signup.tsx', 'default', {
     guard: 'guest',

@@ -42,8 +42,12 @@ export interface CandidateProcessingState {
   processingStartedAt: Date | string | null;
 }
 
+/** Paid, and no volunteer has started on it (a minor's may still wait for their guardian). */
 function untouched(candidate: CandidateProcessingState): boolean {
-  return candidate.statut === 'to_process' && candidate.processingStartedAt === null;
+  return (
+    (candidate.statut === 'to_process' || candidate.statut === 'awaiting_consent') &&
+    candidate.processingStartedAt === null
+  );
 }
 
 export function candidateChangeScope(candidate: CandidateProcessingState): CandidateChangeScope {

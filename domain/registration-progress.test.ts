@@ -86,3 +86,24 @@ describe('registrationSteps', () => {
     });
   });
 });
+
+describe('a minor waiting for their guardian', () => {
+  it('is paid, and waits for nothing the club does yet', () => {
+    const steps = registrationSteps('awaiting_consent', {
+      paid_at: '2026-05-01T10:00:00.000Z',
+      kit: null,
+      track: null,
+      card_received_at: null,
+      homologation: null,
+      rejection: null,
+    });
+    expect(steps.map((step) => [step.id, step.state])).toEqual([
+      ['paid', 'done'],
+      ['kit_sent', 'upcoming'],
+      ['ride_checked', 'optional'],
+      ['card_received', 'upcoming'],
+      ['outcome', 'upcoming'],
+      ['diploma', 'upcoming'],
+    ]);
+  });
+});

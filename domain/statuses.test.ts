@@ -20,6 +20,7 @@ describe('statuses', () => {
     expect(ORDER_STATUSES).toEqual(['pending', 'paid', 'failed', 'cancelled']);
     expect(CANDIDATE_STATUSES).toEqual([
       'pending_payment',
+      'awaiting_consent',
       'to_process',
       'processed',
       'card_received',
@@ -104,7 +105,16 @@ describe('canTransition', () => {
 
 describe('admin lists', () => {
   it('are the lists of docs/API.md', () => {
-    expect(ADMIN_LIST_IDS).toEqual(['traitements', 'email', 'retrait', 'traites', 'in_progress', 'history']);
+    expect(ADMIN_LIST_IDS).toEqual([
+      'consent',
+      'traitements',
+      'email',
+      'retrait',
+      'traites',
+      'in_progress',
+      'history',
+    ]);
+    expect(ADMIN_LISTS.consent).toEqual({ statuses: ['awaiting_consent'], deliveryMode: null });
     expect(ADMIN_LISTS.traitements).toEqual({ statuses: ['to_process'], deliveryMode: 'postal' });
     expect(ADMIN_LISTS.email).toEqual({ statuses: ['to_process'], deliveryMode: 'email' });
     expect(ADMIN_LISTS.retrait).toEqual({ statuses: ['to_process'], deliveryMode: 'retrait' });
@@ -114,6 +124,7 @@ describe('admin lists', () => {
   });
 
   it('place each paid candidate in exactly one list', () => {
+    expect(adminListOf('awaiting_consent', 'email')).toBe('consent');
     expect(adminListOf('to_process', 'postal')).toBe('traitements');
     expect(adminListOf('to_process', 'email')).toBe('email');
     expect(adminListOf('to_process', 'retrait')).toBe('retrait');

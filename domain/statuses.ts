@@ -10,6 +10,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const CANDIDATE_STATUSES = [
   'pending_payment',
+  // A minor's registration, paid, until a guardian confirms the parental authorisation (guardian-consents.ts).
+  'awaiting_consent',
   'to_process',
   'processed',
   'card_received',
@@ -38,7 +40,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 };
 
 export const CANDIDATE_TRANSITIONS: Readonly<Record<CandidateStatus, readonly CandidateStatus[]>> = {
-  pending_payment: ['to_process'],
+  pending_payment: ['to_process', 'awaiting_consent'],
+  // A guardian's confirmation (by the link, or on paper recorded by an administrator); a refusal leaves it here.
+  awaiting_consent: ['to_process'],
   to_process: [
     'processed',
     // A route card that comes back proves the kit reached the rider, even if nobody marked it sent.
@@ -77,6 +81,8 @@ export function canTransition(
 
 /** The admin lists of candidates: which statuses each shows and, for the kits to send, which delivery mode. */
 export const ADMIN_LISTS = {
+  /** Minors' registrations waiting for a guardian's consent: nothing to send yet. */
+  consent: { statuses: ['awaiting_consent'], deliveryMode: null },
   /** Kits to post. */
   traitements: { statuses: ['to_process'], deliveryMode: 'postal' },
   /** Kits to send by email. */

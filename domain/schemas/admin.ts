@@ -77,6 +77,9 @@ const reason = () =>
 
 export const rejectionBody = z.object({ reason: reason() });
 
+/** A guardian's consent received on paper: the administrator notes where it is (guardian-consents.ts). */
+export const paperConsentBody = z.object({ note: reason() });
+
 /** An administrator cancelling a homologation says why, as a rejection does. */
 export const cancellationBody = z.object({ reason: reason() });
 

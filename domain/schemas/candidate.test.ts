@@ -68,7 +68,8 @@ describe('candidateSchema', () => {
   });
 
   it('wants the parental authorisation and the medical certificate from 14 to 17', () => {
-    const minor = { ...adult, date_naissance: '2011-06-01' };
+    const guardian = { nom: 'Dupont', prenom: 'Marie', email: 'marie.dupont@example.fr' };
+    const minor = { ...adult, date_naissance: '2011-06-01', tuteur: guardian };
     expect(errorsOf(minor)).toEqual({
       autorisation_parentale: 'validation:autorisation_parentale_required',
       certificat_medical: 'validation:certificat_medical_required',
@@ -77,6 +78,38 @@ describe('candidateSchema', () => {
       certificat_medical: 'validation:certificat_medical_required',
     });
     expect(errorsOf({ ...minor, autorisation_parentale: true, certificat_medical: true })).toEqual({});
+  });
+
+  it('wants a guardian for a minor, with an address of their own', () => {
+    const minor = {
+      ...adult,
+      date_naissance: '2011-06-01',
+      autorisation_parentale: true,
+      certificat_medical: true,
+    };
+    expect(errorsOf(minor)).toEqual({
+      'tuteur.nom': 'validation:tuteur_nom_required',
+      'tuteur.prenom': 'validation:tuteur_prenom_required',
+      'tuteur.email': 'validation:email_invalid',
+    });
+    expect(
+      errorsOf({ ...minor, tuteur: { nom: 'Dupont', prenom: 'Marie', email: adult.email.toUpperCase() } }),
+    ).toEqual({
+      'tuteur.email': 'validation:tuteur_email_same',
+    });
+    const parsed = candidateSchema('2025-06-02').parse({
+      ...minor,
+      tuteur: { nom: ' Dupont ', prenom: 'Marie', email: 'Marie.Dupont@Example.fr' },
+    });
+    expect(parsed.tuteur).toEqual({ nom: 'Dupont', prenom: 'Marie', email: 'marie.dupont@example.fr' });
+  });
+
+  it('keeps no guardian for an adult, whatever the form sent', () => {
+    const parsed = candidateSchema('2025-06-02').parse({
+      ...adult,
+      tuteur: { nom: '', prenom: '', email: '' },
+    });
+    expect(parsed.tuteur).toBeNull();
   });
 
   it('does not ask an 18-year-old for them', () => {
@@ -136,6 +169,7 @@ describe('blankCandidate', () => {
       attestation_assurance: false,
       autorisation_parentale: false,
       certificat_medical: false,
+      tuteur: { nom: '', prenom: '', email: '' },
     });
     expect(candidateDraftSchema.parse(blank)).toEqual(blank);
     expect(blankCandidate()).not.toBe(blank);
@@ -176,6 +210,7 @@ describe('candidateFromUser', () => {
       attestation_assurance: false,
       autorisation_parentale: false,
       certificat_medical: false,
+      tuteur: { nom: '', prenom: '', email: '' },
     });
     expect(candidateDraftSchema.safeParse(draft).success).toBe(true);
   });

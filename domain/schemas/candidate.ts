@@ -27,11 +27,49 @@ function requireOrderDate(orderDate: CalendarDate): void {
   if (!isValidCalendarDate(orderDate)) throw new RangeError(`Not a calendar date: ${orderDate}`);
 }
 
-/** From 14 to 17 on the order date, the parental authorisation and the medical certificate are required. */
-function minorIssues(value: Record<string, unknown>, orderDate: CalendarDate): FieldIssue[] {
+/** A minor's guardian: who confirms the parental authorisation by the emailed link. */
+export interface Guardian {
+  nom: string;
+  prenom: string;
+  email: string;
+}
+
+const guardianFields = {
+  nom: requiredText('validation:tuteur_nom_required'),
+  prenom: requiredText('validation:tuteur_prenom_required'),
+  email: emailField(),
+};
+
+/** The guardian as posted: any text, since an adult's form may send empty fields; minorIssues checks a minor's. */
+const guardianInput = z.object({ nom: text(), prenom: text(), email: text() }).partial().nullish();
+
+function isMinorOn(value: Record<string, unknown>, orderDate: CalendarDate): boolean {
   const birthDate = value.date_naissance;
-  if (!isValidCalendarDate(birthDate) || ageCategory(birthDate, orderDate) !== 'minor') return [];
+  return isValidCalendarDate(birthDate) && ageCategory(birthDate, orderDate) === 'minor';
+}
+
+/** A minor's guardian: named, with an address of their own (not the minor's). */
+function guardianIssues(value: Record<string, unknown>): FieldIssue[] {
+  const guardian = (value.tuteur ?? {}) as Record<string, unknown>;
   const issues: FieldIssue[] = [];
+  for (const [field, schema] of Object.entries(guardianFields)) {
+    const parsed = schema.safeParse(guardian[field] ?? '');
+    if (!parsed.success) issues.push({ path: ['tuteur', field], message: parsed.error.issues[0]!.message });
+  }
+  const email = typeof guardian.email === 'string' ? guardian.email.trim().toLowerCase() : '';
+  const own = typeof value.email === 'string' ? value.email.trim().toLowerCase() : '';
+  if (email && email === own)
+    issues.push({ path: ['tuteur', 'email'], message: 'validation:tuteur_email_same' });
+  return issues;
+}
+
+/**
+ * From 14 to 17 on the order date, the parental authorisation and the medical certificate are required, and a
+ * guardian who will confirm them.
+ */
+function minorIssues(value: Record<string, unknown>, orderDate: CalendarDate): FieldIssue[] {
+  if (!isMinorOn(value, orderDate)) return [];
+  const issues: FieldIssue[] = [...guardianIssues(value)];
   if (value.autorisation_parentale !== true) {
     issues.push({ path: ['autorisation_parentale'], message: 'validation:autorisation_parentale_required' });
   }
@@ -44,38 +82,52 @@ function minorIssues(value: Record<string, unknown>, orderDate: CalendarDate): F
 /** A candidate as ordered (POST /api/orders) and as the order form checks it. */
 export function candidateSchema(orderDate: CalendarDate) {
   requireOrderDate(orderDate);
-  return z
-    .object({
-      epreuve: z.enum(CHALLENGE_IDS, { error: 'validation:epreuve_required' }),
-      civilite: z.enum(CIVILITES, { error: 'validation:civilite_required' }),
-      nom: requiredText('validation:nom_required'),
-      prenom: requiredText('validation:prenom_required'),
-      email: emailField(),
-      portable: requiredText('validation:phone_invalid', 30),
-      date_naissance: birthDateField().refine((date) => ageCategory(date, orderDate) !== 'too_young', {
-        error: 'validation:too_young',
-      }),
-      adresse: requiredText('validation:adresse_required', 200),
-      complement: optionalText(200),
-      code_postal: requiredText('validation:cp_invalid', 20),
-      ville: requiredText('validation:ville_required'),
-      pays: countryField('validation:pays_required'),
-      nationalite: countryField('validation:nationalite_required'),
-      attestation_condition_physique: z.literal(true, {
-        error: 'validation:attestation_condition_physique_required',
-      }),
-      attestation_assurance: z.literal(true, { error: 'validation:attestation_assurance_required' }),
-      autorisation_parentale: z.boolean({ error: GENERIC_MESSAGE }).default(false),
-      certificat_medical: z.boolean({ error: GENERIC_MESSAGE }).default(false),
-    })
-    .superRefine(
-      (value, ctx) =>
-        reportIssues(ctx, [
-          ...contactIssues(value, { phone: 'portable', postalCode: 'code_postal', country: 'pays' }),
-          ...minorIssues(value, orderDate),
-        ]),
-      EVEN_WITH_FIELD_ERRORS,
-    );
+  return (
+    z
+      .object({
+        epreuve: z.enum(CHALLENGE_IDS, { error: 'validation:epreuve_required' }),
+        civilite: z.enum(CIVILITES, { error: 'validation:civilite_required' }),
+        nom: requiredText('validation:nom_required'),
+        prenom: requiredText('validation:prenom_required'),
+        email: emailField(),
+        portable: requiredText('validation:phone_invalid', 30),
+        date_naissance: birthDateField().refine((date) => ageCategory(date, orderDate) !== 'too_young', {
+          error: 'validation:too_young',
+        }),
+        adresse: requiredText('validation:adresse_required', 200),
+        complement: optionalText(200),
+        code_postal: requiredText('validation:cp_invalid', 20),
+        ville: requiredText('validation:ville_required'),
+        pays: countryField('validation:pays_required'),
+        nationalite: countryField('validation:nationalite_required'),
+        attestation_condition_physique: z.literal(true, {
+          error: 'validation:attestation_condition_physique_required',
+        }),
+        attestation_assurance: z.literal(true, { error: 'validation:attestation_assurance_required' }),
+        autorisation_parentale: z.boolean({ error: GENERIC_MESSAGE }).default(false),
+        certificat_medical: z.boolean({ error: GENERIC_MESSAGE }).default(false),
+        tuteur: guardianInput,
+      })
+      .superRefine(
+        (value, ctx) =>
+          reportIssues(ctx, [
+            ...contactIssues(value, { phone: 'portable', postalCode: 'code_postal', country: 'pays' }),
+            ...minorIssues(value, orderDate),
+          ]),
+        EVEN_WITH_FIELD_ERRORS,
+      )
+      // Only a minor has a guardian; an adult's form may have sent empty fields.
+      .transform(({ tuteur, ...candidate }) => ({
+        ...candidate,
+        tuteur: isMinorOn(candidate, orderDate)
+          ? {
+              nom: tuteur!.nom!.trim(),
+              prenom: tuteur!.prenom!.trim(),
+              email: tuteur!.email!.trim().toLowerCase(),
+            }
+          : null,
+      }))
+  );
 }
 
 /**
@@ -108,6 +160,7 @@ export const candidateDraftSchema = z.object({
   attestation_assurance: z.boolean(),
   autorisation_parentale: z.boolean(),
   certificat_medical: z.boolean(),
+  tuteur: z.object({ nom: draftText(), prenom: draftText(), email: draftText() }).partial().optional(),
 });
 export type CandidateDraft = z.infer<typeof candidateDraftSchema>;
 
@@ -131,6 +184,7 @@ export function blankCandidate(): CandidateDraft {
     attestation_assurance: false,
     autorisation_parentale: false,
     certificat_medical: false,
+    tuteur: { nom: '', prenom: '', email: '' },
   };
 }
 

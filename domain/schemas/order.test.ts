@@ -38,6 +38,7 @@ const minor = {
   date_naissance: '2009-01-01',
   autorisation_parentale: true,
   certificat_medical: true,
+  tuteur: { nom: 'Dupont', prenom: 'Marie', email: 'marie.dupont@example.fr' },
 };
 const address = {
   nom: 'Dupont',

@@ -7,6 +7,7 @@ import {
   homologationBody,
   cancellationBody,
   homologationCorrectionBody,
+  paperConsentBody,
   rejectionBody,
   scanBody,
 } from '../../domain/schemas/admin.ts';
@@ -323,6 +324,28 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     async (request) => {
       await services.homologations.reject(request.params.id, request.body.reason, request.user!.id);
       return { statut: 'rejected' as const };
+    },
+  );
+
+  app.post(
+    '/candidates/:id/guardian-consent',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Record a guardian's consent received on paper, with a note",
+        params: idParams,
+        body: paperConsentBody,
+        response: { 204: z.null(), 400: errorResponse, 404: errorResponse, 409: errorResponse, ...guarded },
+      },
+    },
+    async (request, reply) => {
+      await services.guardianConsents.recordPaperConsent(
+        request.params.id,
+        request.user!.id,
+        request.body.note,
+      );
+      return reply.code(204).send(null);
     },
   );
 

@@ -7,6 +7,7 @@ import accounts from './accounts.ts';
 import candidates from './candidates.ts';
 import admin from './admin.ts';
 import diplomas from './diplomas.ts';
+import guardianConsents from './guardian-consents.ts';
 import displayRestrictions from './display-restrictions.ts';
 import laureates from './laureates.ts';
 import statistics from './statistics.ts';
@@ -31,6 +32,7 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(payments, options);
   await app.register(tracks, options);
   await app.register(diplomas, options);
+  await app.register(guardianConsents, options);
 
   // Unknown API paths answer the JSON error shape instead of falling through to the page handler.
   app.all('/*', { schema: { hide: true } }, async (request) => {

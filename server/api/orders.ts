@@ -82,6 +82,16 @@ const orderResponse = z.object({
       progress: progressResponse,
       /** What the buyer may still change: `all`, `identity` (a kit emailed already), or null. */
       changeable: z.enum(['all', 'identity']).nullable(),
+      /** A minor's guardian and where their consent stands (the link's last sending, the answer); null for an adult. */
+      guardian: z
+        .object({
+          prenom: z.string(),
+          nom: z.string(),
+          email: z.string(),
+          sent_at: z.string().nullable(),
+          decision: z.enum(['confirmed', 'refused']).nullable(),
+        })
+        .nullable(),
     }),
   ),
 });

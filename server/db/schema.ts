@@ -23,6 +23,7 @@ import type { ChallengeId } from '../../domain/ventoux.ts';
 import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
 import type { Address } from '../../domain/schemas/order.ts';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
+import type { Guardian } from '../../domain/schemas/candidate.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
 import { ROLES } from '../../domain/roles.ts';
 
@@ -218,6 +219,8 @@ export const candidates = pgTable(
     attestation_assurance: boolean('attestation_assurance').notNull(),
     autorisation_parentale: boolean('autorisation_parentale').notNull().default(false),
     certificat_medical: boolean('certificat_medical').notNull().default(false),
+    /** A minor's guardian, who confirms the parental authorisation (guardian_consents); null for an adult. */
+    tuteur: jsonb('tuteur').$type<Guardian>(),
     statut: text('statut').$type<CandidateStatus>().notNull().default('pending_payment'),
     /** Secret printed as the route card's QR code; scanning it finds the candidate. */
     scanToken: text('scan_token').notNull().unique(),
@@ -454,6 +457,29 @@ export const publicNameChoices = pgTable('public_name_choices', {
   display: text('display', { enum: ['initial', 'initials'] }).notNull(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A guardian's consent for a minor's registration (services/guardian-consents.ts): the emailed link (its hash; a
+ * new sending replaces it), and the answer, by the link or recorded from paper by an administrator.
+ */
+export const guardianConsents = pgTable(
+  'guardian_consents',
+  {
+    candidateId: integer('candidate_id')
+      .primaryKey()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
+    /** Links sent in all: resending is limited. */
+    sends: integer('sends').notNull().default(1),
+    decision: text('decision', { enum: ['confirmed', 'refused'] }),
+    decidedAt: timestamptz('decided_at'),
+    /** `paper`: an administrator recorded a consent signed on paper, with a note in the audit log. */
+    method: text('method', { enum: ['link', 'paper'] }),
+  },
+  (table) => [uniqueIndex('guardian_consents_token_idx').on(table.tokenHash)],
+);
 
 /** Generated PDFs (route card, frame plate), cached on disk and listed here for `GET /documents/{id}`. */
 export const documents = pgTable(

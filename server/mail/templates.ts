@@ -265,3 +265,49 @@ export function cardReceivedEmail(
     publicUrl,
   );
 }
+
+/** To a minor's guardian: the link to confirm (or refuse) the parental authorisation. */
+export function guardianConsentEmail(
+  locale: string,
+  publicUrl: string,
+  data: { guardian: string; candidate: string; challenge: string; url: string; days: number },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('guardianConsent.subject', { candidate: data.candidate }),
+      greeting: t('greeting', { name: data.guardian }),
+      paragraphs: [
+        t('guardianConsent.intro', { candidate: data.candidate, challenge: data.challenge }),
+        t('guardianConsent.ask'),
+        t('guardianConsent.validity', { days: data.days }),
+      ],
+      action: { label: t('guardianConsent.action'), url: data.url },
+      closing: t('guardianConsent.ignore'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+/** A guardian refused: the buyer is told what to do next, the club that a refund may be due. */
+export function guardianRefusalEmail(
+  locale: string,
+  publicUrl: string,
+  data: { candidate: string; reference: string; contact: string; audience: 'buyer' | 'club' },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('guardianRefusal.subject', { candidate: data.candidate, reference: data.reference }),
+      greeting: t('greetingAnonymous'),
+      paragraphs: [
+        t('guardianRefusal.intro', { candidate: data.candidate, reference: data.reference }),
+        t(`guardianRefusal.${data.audience}`, { contact: data.contact }),
+      ],
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}

@@ -68,6 +68,12 @@ export function pageActions(
       await services.displayRestrictions.setNameDisplay(user, display);
     },
 
+    answerGuardianConsent: (token, answer) => services.guardianConsents.decide(token, answer),
+
+    async resendGuardianConsent(userId, candidateId) {
+      await services.guardianConsents.resend(userId, candidateId);
+    },
+
     async changeCandidate(userId, candidateId, change) {
       await services.registrationChanges.changeCandidate(userId, candidateId, change);
     },

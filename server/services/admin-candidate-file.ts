@@ -6,7 +6,7 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { Database } from '../db/client.ts';
-import { auditLog, candidates, documents, orders, users } from '../db/schema.ts';
+import { auditLog, candidates, documents, guardianConsents, orders, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { candidateRows, presentCandidateRow } from './admin-lists.ts';
 import type { CandidateDetail } from '../../contracts/admin.ts';
@@ -53,6 +53,10 @@ export function createCandidateFileService(deps: { db: Database }) {
       const [listed] = await candidateRows(db).where(eq(candidates.id, candidateId));
       const documentRows = await db.select().from(documents).where(eq(documents.candidateId, candidateId));
       const entries = await history(candidateId, order?.id);
+      const [consent] = await db
+        .select()
+        .from(guardianConsents)
+        .where(eq(guardianConsents.candidateId, candidateId));
       // The scan token stays secret even from the admin screens: it is only ever printed as the QR code.
       const {
         scanToken: _secret,
@@ -91,6 +95,14 @@ export function createCandidateFileService(deps: { db: Database }) {
         })),
         homologation: listed ? presentCandidateRow(listed).homologation : null,
         history: entries,
+        guardianConsent: consent
+          ? {
+              sent_at: consent.sentAt.toISOString(),
+              decision: consent.decision,
+              decided_at: consent.decidedAt?.toISOString() ?? null,
+              method: consent.method,
+            }
+          : null,
       };
     },
   };

@@ -31,6 +31,7 @@ export interface CandidateChange {
 /** How the refusal names the status asked for: "A candidate in status processed cannot be homologated". */
 const TARGET_WORDING: Record<CandidateStatus, string> = {
   pending_payment: 'unpaid',
+  awaiting_consent: 'waiting for a guardian',
   to_process: 'marked paid',
   processed: 'processed',
   card_received: 'marked card received',

@@ -16,6 +16,7 @@ import { createDiplomaKeys } from './diploma-keys.ts';
 import { createDiplomasService } from './diplomas.ts';
 import { createHomologationsService } from './homologations.ts';
 import { createDocumentsService } from './documents.ts';
+import { createGuardianConsentsService } from './guardian-consents.ts';
 import { createRegistrationChangesService } from './registration-changes.ts';
 import { createOrderNotifications } from './order-notifications.ts';
 import { createOrdersService } from './orders.ts';
@@ -88,7 +89,8 @@ export function createServices(deps: ServiceDependencies) {
     providers: deps.providers ?? createProviders(config, db),
     log: deps.log,
   });
-  payments.onPaid(createOrderNotifications({ db, config, mail, documents }));
+  const guardianConsents = createGuardianConsentsService({ db, config, mail, documents });
+  payments.onPaid(createOrderNotifications({ db, config, mail, documents, guardianConsents }));
   const services = {
     mail,
     rateLimits,
@@ -110,6 +112,7 @@ export function createServices(deps: ServiceDependencies) {
     payments,
     orders: createOrdersService({ db, config, payments, orderDrafts }),
     registrationChanges: createRegistrationChangesService({ db, config, mail, documents }),
+    guardianConsents,
     admin: {
       ...createAdminListsService({ db }),
       ...createCandidateFileService({ db }),

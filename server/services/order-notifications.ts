@@ -22,6 +22,7 @@ export function createOrderNotifications(deps: {
   config: Config;
   mail: MailService;
   documents: DocumentsService;
+  guardianConsents: { requestAfterPayment(tx: Database, order: typeof orders.$inferSelect): Promise<void> };
 }) {
   const { db, config, mail } = deps;
   return async function onOrderPaid(orderId: number): Promise<void> {
@@ -63,8 +64,10 @@ export function createOrderNotifications(deps: {
         },
         tx,
       );
+      await deps.guardianConsents.requestAfterPayment(tx, order);
       if (order.mode_livraison !== 'email') return;
-      for (const candidate of orderCandidates) {
+      // A minor's kit waits for their guardian's consent.
+      for (const candidate of orderCandidates.filter((row) => row.statut === 'to_process')) {
         await emailDocuments(tx, mail, config.publicUrl, {
           candidate,
           orderId: order.id,

@@ -22,7 +22,7 @@ import type { PaymentMode } from '../../domain/statuses.ts';
 import { earliestPostalDate, today } from '../../domain/dates.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, documents, orders } from '../db/schema.ts';
+import { candidates, documents, guardianConsents, orders } from '../db/schema.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import type { PaymentsService } from './payments.ts';
@@ -42,6 +42,7 @@ export function presentOrder(
   orderCandidates: CandidateRow[],
   documentRows: { id: number; candidateId: number; kind: 'route_card' | 'frame_plate' }[],
   progress: ReadonlyMap<number, RegistrationProgress>,
+  consents: ReadonlyMap<number, { sentAt: Date; decision: 'confirmed' | 'refused' | null }>,
 ): PresentedOrder {
   return {
     id: order.id,
@@ -83,6 +84,13 @@ export function presentOrder(
         order.status === 'paid'
           ? candidateChangeScope({ ...candidate, mode_livraison: order.mode_livraison })
           : null,
+      guardian: candidate.tuteur
+        ? {
+            ...candidate.tuteur,
+            sent_at: consents.get(candidate.id)?.sentAt.toISOString() ?? null,
+            decision: consents.get(candidate.id)?.decision ?? null,
+          }
+        : null,
     })),
   };
 }
@@ -131,12 +139,18 @@ export function createOrdersService(deps: {
           )
       : [];
     const progress = await loadRegistrationProgress(db, orderRows, candidateRows);
+    const minors = candidateRows.filter((candidate) => candidate.tuteur).map((candidate) => candidate.id);
+    const consentRows = minors.length
+      ? await db.select().from(guardianConsents).where(inArray(guardianConsents.candidateId, minors))
+      : [];
+    const consents = new Map(consentRows.map((row) => [row.candidateId, row]));
     return orderRows.map((order) =>
       presentOrder(
         order,
         candidateRows.filter((candidate) => candidate.orderId === order.id),
         documentRows,
         progress,
+        consents,
       ),
     );
   }

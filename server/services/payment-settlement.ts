@@ -69,7 +69,7 @@ async function newerAttemptExists(tx: Pick<Database, 'select'>, payment: Payment
   return newer !== undefined;
 }
 
-/** The order moves to `status`; when paid, its unpaid candidates become ready to process. */
+/** The order moves to `status`; when paid, its unpaid candidates become ready to process, or wait for a guardian. */
 async function changeOrder(tx: Database, order: OrderRow, payment: PaymentRow, status: OrderStatus) {
   await tx
     .update(orders)
@@ -77,13 +77,17 @@ async function changeOrder(tx: Database, order: OrderRow, payment: PaymentRow, s
     .where(eq(orders.id, order.id));
   if (status === 'paid') {
     const unpaid = await tx
-      .select({ id: candidates.id, statut: candidates.statut })
+      .select({ id: candidates.id, statut: candidates.statut, tuteur: candidates.tuteur })
       .from(candidates)
       .where(and(eq(candidates.orderId, order.id), eq(candidates.statut, 'pending_payment')))
       .for('update');
     for (const candidate of unpaid)
-      // The order's entry below records the payment; the candidates get none of their own.
-      await transitionCandidate(tx, candidate, 'to_process', { actorId: null, action: null });
+      // The order's entry below records the payment; the candidates get none of their own. A minor waits for
+      // their guardian's consent (guardian-consents.ts).
+      await transitionCandidate(tx, candidate, candidate.tuteur ? 'awaiting_consent' : 'to_process', {
+        actorId: null,
+        action: null,
+      });
   }
   await recordAudit(tx, {
     actorId: null,

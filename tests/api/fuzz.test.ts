@@ -189,6 +189,12 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/public-display-restriction/confirm': () => ({ token: 'abcdef' }),
   'PUT /api/me/public-display': () => ({ hidden: false }),
   'PUT /api/me/public-name': () => ({ display: 'initial' }),
+  'POST /api/guardian-consents/{token}': () => ({
+    decision: 'confirm',
+    autorisation_parentale: true,
+    certificat_medical: true,
+  }),
+  'POST /api/admin/candidates/{id}/guardian-consent': () => ({ note: 'Signed form received' }),
   'PUT /api/orders/draft': () => ({ candidats: [candidatePayload()] }),
   'POST /api/orders/price': () => ({ candidats: [candidatePayload()] }),
   'POST /api/orders': () => orderPayload(),

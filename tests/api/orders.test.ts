@@ -11,6 +11,7 @@ import {
 } from '../../server/db/schema.ts';
 import { TEST_SIGNATURE_HEADER, createTestProvider } from '../../server/payments/test-provider.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
+import { confirmGuardians } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { signedInAdmin, signedInUser } from '../support/users.ts';
 
@@ -237,14 +238,18 @@ describe('payment with the test provider', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/orders/${id}/status`, headers: user.auth })).json(),
     ).toEqual({ status: 'paid' });
+    const statuses = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: user.auth }))
+        .json()
+        .candidats.map((candidate: { statut: string }) => candidate.statut);
+    // Delivered by email: the documents went out with the payment, which processes the kits; the minor's wait
+    // for her guardian's consent, and go out with it.
+    expect(await statuses()).toEqual(['processed', 'awaiting_consent']);
+    await confirmGuardians(t, id);
+    expect(await statuses()).toEqual(['processed', 'processed']);
     const order = (
       await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: user.auth })
     ).json();
-    // Delivered by email: the documents went out with the payment, which processes the kits.
-    expect(order.candidats.map((candidate: { statut: string }) => candidate.statut)).toEqual([
-      'processed',
-      'processed',
-    ]);
     for (const candidate of order.candidats) expect(candidate.documents_sent_at).toEqual(expect.any(String));
     expect(order.candidats[0].documents.map((document: { kind: string }) => document.kind).sort()).toEqual([
       'frame_plate',

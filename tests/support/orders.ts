@@ -41,6 +41,7 @@ export const minorCandidate = (overrides: Record<string, unknown> = {}) =>
     date_naissance: yearsAgo(16, 10),
     autorisation_parentale: true,
     certificat_medical: true,
+    tuteur: { nom: 'Durand', prenom: 'Marie', email: 'marie.durand@example.org' },
     ...overrides,
   });
 
