@@ -170,6 +170,11 @@ test.describe('ordering', () => {
     await expect(second.getByRole('checkbox', { name: /parent or legal guardian/ })).toBeFocused();
     await second.getByRole('checkbox', { name: /parent or legal guardian/ }).check();
     await second.getByRole('checkbox', { name: /medical certificate/ }).check();
+    // And a guardian, who will confirm them after the payment.
+    await expect(second.getByText("Enter the legal guardian's surname.")).toBeVisible();
+    await second.getByRole('textbox', { name: "Guardian's surname" }).fill('Martin');
+    await second.getByRole('textbox', { name: "Guardian's first name" }).fill('Claire');
+    await second.getByRole('textbox', { name: "Guardian's email address" }).fill('claire.martin@example.org');
     await expect(page.getByTestId('order-total')).toHaveText('€50');
     await page.getByRole('button', { name: 'Continue to delivery' }).click();
 

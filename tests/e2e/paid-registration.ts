@@ -4,6 +4,8 @@
  * and billing addresses are the candidate's own.
  */
 import type { APIRequestContext } from '@playwright/test';
+import { today } from '../../domain/dates.ts';
+import { hasMinorCandidate } from '../../domain/schemas/order.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { expect } from './fixtures.ts';
 
@@ -23,7 +25,7 @@ export async function paidRegistration(
       mode_livraison,
       adresse_livraison: address,
       adresse_facturation: address,
-      avertissement_mineurs: false,
+      avertissement_mineurs: hasMinorCandidate([rider], today()),
     }),
   });
   expect(order.status(), await order.text()).toBe(201);

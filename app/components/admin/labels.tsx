@@ -8,6 +8,7 @@ import type { Homologator } from './types.ts';
 
 const STATUS_COLORS: Record<CandidateStatus, string> = {
   pending_payment: 'gray',
+  awaiting_consent: 'yellow',
   to_process: 'orange',
   processed: 'blue',
   card_received: 'violet',

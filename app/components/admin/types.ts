@@ -25,6 +25,7 @@ export type Challenge = ChallengeId;
 
 /** The lists of the inscriptions pages (`/administration/inscriptions/:list`). */
 export const INSCRIPTION_LISTS = [
+  'consent',
   'traitements',
   'email',
   'retrait',

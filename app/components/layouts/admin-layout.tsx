@@ -17,6 +17,7 @@ import {
   IconCircleCheck,
   IconQrcode,
   IconShieldLock,
+  IconUserShield,
   IconHourglass,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -95,6 +96,11 @@ function AdminFrame({ children }: { children: ReactNode }) {
             defaultOpened
             childrenOffset={16}
           >
+            {item(
+              `${base}/inscriptions/consent`,
+              t('adminNav.consent'),
+              <IconUserShield size={16} aria-hidden />,
+            )}
             {item(
               `${base}/inscriptions/traitements`,
               t('adminNav.toProcess'),

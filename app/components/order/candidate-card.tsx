@@ -217,6 +217,33 @@ export function CandidateCard({
                 </Notice>
                 {checkbox('autorisation_parentale', t('order.autorisation_parentale'))}
                 {checkbox('certificat_medical', t('order.certificat_medical'))}
+                <Fieldset legend={t('order.guardian.legend')} data-testid="guardian-fields">
+                  <Stack gap="sm">
+                    <Text size="sm" c="gray.7">
+                      {t('order.guardian.help')}
+                    </Text>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      {(['nom', 'prenom'] as const).map((field) => (
+                        <TextInput
+                          key={field}
+                          name={`${path('tuteur')}.${field}`}
+                          label={t(`order.guardian.${field}`)}
+                          required
+                          autoComplete="off"
+                          {...form.getInputProps(`${path('tuteur')}.${field}`)}
+                        />
+                      ))}
+                    </SimpleGrid>
+                    <TextInput
+                      type="email"
+                      name={`${path('tuteur')}.email`}
+                      label={t('order.guardian.email')}
+                      required
+                      autoComplete="off"
+                      {...form.getInputProps(`${path('tuteur')}.email`)}
+                    />
+                  </Stack>
+                </Fieldset>
               </Stack>
             )}
           </Stack>

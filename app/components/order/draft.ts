@@ -79,6 +79,15 @@ export function readCandidate(raw: unknown): CandidateDraft {
       target[field] = value;
     }
   }
+  // A minor's guardian, the one nested part of a candidate.
+  if (isRecord(raw.tuteur)) {
+    const guardian = { nom: '', prenom: '', email: '' };
+    for (const field of Object.keys(guardian) as (keyof typeof guardian)[]) {
+      const value = raw.tuteur[field];
+      if (typeof value === 'string') guardian[field] = value;
+    }
+    candidate.tuteur = guardian;
+  }
   if (candidate.epreuve !== '' && !(CHALLENGE_IDS as readonly string[]).includes(candidate.epreuve)) {
     candidate.epreuve = '';
   }
@@ -196,7 +205,8 @@ export function stepOfField(path: string): 'order' | 'shipping' {
   return path.startsWith('candidats') ? 'order' : 'shipping';
 }
 
-const CANDIDATE_FIELD_NAME = /^candidats\.(\d{1,2})\.(\w+)$/;
+/** `candidats.0.nom`, or a guardian's field, `candidats.0.tuteur.email`. */
+const CANDIDATE_FIELD_NAME = /^candidats\.(\d{1,2})\.(\w+)(?:\.(nom|prenom|email))?$/;
 
 /**
  * The candidates of the order form as the browser posts it (`candidats.0.nom`…, a ticked box as `true`, an unticked
@@ -209,7 +219,12 @@ export function candidatesFromForm(values: Readonly<Record<string, string>>): Ca
     if (!match) continue;
     const index = Number(match[1]);
     if (index >= MAX_CANDIDATES_PER_ORDER) continue;
-    posted.set(index, { ...posted.get(index), [match[2]!]: value });
+    const candidate = posted.get(index) ?? {};
+    if (match[3]) {
+      const parent = isRecord(candidate[match[2]!]) ? (candidate[match[2]!] as Record<string, unknown>) : {};
+      candidate[match[2]!] = { ...parent, [match[3]]: value };
+    } else candidate[match[2]!] = value;
+    posted.set(index, candidate);
   }
   return [...posted.keys()]
     .sort((a, b) => a - b)

@@ -13,6 +13,7 @@ import type { CandidateStatus, OrderStatus } from '../../../domain/statuses.ts';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../forms/forms.module.css';
 import { ClubContact } from './club-contact.tsx';
+import { Notice } from './notice.tsx';
 import { PayOrderButton } from './order-actions.tsx';
 import { RegistrationProgressSteps } from './registration-progress.tsx';
 
@@ -25,6 +26,7 @@ const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
 
 const CANDIDATE_STATUS_COLORS: Record<CandidateStatus, string> = {
   pending_payment: 'yellow',
+  awaiting_consent: 'orange',
   to_process: 'blue',
   processed: 'cyan',
   card_received: 'violet',
@@ -47,6 +49,76 @@ export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
     <Badge color={CANDIDATE_STATUS_COLORS[status]} variant="dot" size="sm">
       {t(`statuses.candidate.${status}`)}
     </Badge>
+  );
+}
+
+/**
+ * A minor's registration waiting for the guardian: to whom the link went and when, a refusal if any, and a form
+ * (posted to the account page's action, intent `resend-consent`) to send the link again.
+ */
+function GuardianConsent({ candidate }: { candidate: PresentedCandidate }) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
+  const navigation = useNavigation();
+  const answer = useActionData() as
+    | {
+        intent?: string;
+        candidate?: string;
+        values?: Record<string, string>;
+        message?: { key: string; values?: Record<string, unknown> };
+        resent?: boolean;
+      }
+    | undefined;
+  const guardian = candidate.guardian;
+  if (!guardian) return null;
+  const mine =
+    answer?.intent === 'resend-consent' &&
+    (answer.candidate ?? answer.values?.candidate) === String(candidate.id);
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('candidate') === String(candidate.id);
+  return (
+    <Notice
+      color={guardian.decision === 'refused' ? 'red' : 'orange'}
+      mt="xs"
+      title={t(guardian.decision === 'refused' ? 'consent.refusedTitle' : 'consent.title')}
+      data-testid="guardian-consent"
+    >
+      <Stack gap={6} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm">
+          {guardian.decision === 'refused'
+            ? t('consent.refused', { name: `${guardian.prenom} ${guardian.nom}` })
+            : guardian.sent_at
+              ? t('consent.sent', {
+                  name: `${guardian.prenom} ${guardian.nom}`,
+                  email: guardian.email,
+                  date: format.timestamp(guardian.sent_at),
+                })
+              : t('consent.notSent', { name: `${guardian.prenom} ${guardian.nom}` })}
+        </Text>
+        <Form method="post" action="?tab=orders">
+          <input type="hidden" name="intent" value="resend-consent" />
+          <input type="hidden" name="candidate" value={candidate.id} />
+          <Button
+            type="submit"
+            size="compact-sm"
+            variant="default"
+            loading={busy}
+            data-testid="resend-consent"
+          >
+            {t('consent.resend')}
+          </Button>
+        </Form>
+        {mine && answer?.resent && (
+          <Text size="sm" role="status" data-testid="consent-resent">
+            {t('consent.resent')}
+          </Text>
+        )}
+        {mine && answer?.message && (
+          <Text size="sm" c="red.9" role="alert" data-testid="consent-error">
+            {t(answer.message.key, answer.message.values ?? {})}
+          </Text>
+        )}
+      </Stack>
+    </Notice>
   );
 }
 
@@ -127,6 +199,7 @@ function CandidateItem({ candidate, paid }: { candidate: PresentedCandidate; pai
           ))}
         </Group>
       )}
+      {paid && candidate.statut === 'awaiting_consent' && <GuardianConsent candidate={candidate} />}
       {paid && <CandidateChange candidate={candidate} name={name} />}
       {paid && (
         <RegistrationProgressSteps status={candidate.statut} progress={candidate.progress} name={name} />

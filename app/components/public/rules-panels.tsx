@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { CHALLENGE_IDS, CLUB_FACTS } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useTextList } from './paragraphs.tsx';
-import type { RulesTab } from './rules-tabs.ts';
+import { type RulesTab, SAFETY_ITEM_IDS } from './rules-tabs.ts';
 import classes from './rules-panels.module.css';
 
 function PanelHeading({ tab }: { tab: RulesTab }) {
@@ -119,13 +119,14 @@ function RegistrationPanel() {
   );
 }
 
-const SAFETY_ITEMS = [
-  { id: 'gear', icon: <IconBike aria-hidden /> },
-  { id: 'heat', icon: <IconSun aria-hidden /> },
-  { id: 'lights', icon: <IconHelmet aria-hidden /> },
-  { id: 'weather', icon: <IconWind aria-hidden /> },
-  { id: 'traffic', icon: <IconCar aria-hidden /> },
-] as const;
+const SAFETY_ICONS: Record<(typeof SAFETY_ITEM_IDS)[number], ReactNode> = {
+  gear: <IconBike aria-hidden />,
+  heat: <IconSun aria-hidden />,
+  lights: <IconHelmet aria-hidden />,
+  weather: <IconWind aria-hidden />,
+  traffic: <IconCar aria-hidden />,
+};
+const SAFETY_ITEMS = SAFETY_ITEM_IDS.map((id) => ({ id, icon: SAFETY_ICONS[id] }));
 
 function SafetyPanel() {
   const { t } = useTranslation();

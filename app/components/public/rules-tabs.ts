@@ -1,5 +1,8 @@
 /** The sections of the rules page, in order; each is linkable as `?tab=<id>` or `#<id>`. */
 export const RULES_TABS = ['options', 'registration', 'safety', 'checks', 'homologation', 'rewards'] as const;
+
+/** The safety advice of the rules (rules:tabs.safety.items), also shown to a minor's guardian. */
+export const SAFETY_ITEM_IDS = ['gear', 'heat', 'lights', 'weather', 'traffic'] as const;
 export type RulesTab = (typeof RULES_TABS)[number];
 
 export const DEFAULT_RULES_TAB: RulesTab = 'options';

@@ -34,6 +34,8 @@ export const adminApi = {
     apiRequest<unknown>('POST', `/api/admin/candidates/${candidateId}/reject`, body),
   correctHomologation: (homologationId: number, body: { date_passage: string; commentaire: string }) =>
     apiRequest<unknown>('PUT', `/api/admin/homologations/${homologationId}`, body),
+  recordPaperConsent: (candidateId: number, body: { note: string }) =>
+    apiRequest<unknown>('POST', `/api/admin/candidates/${candidateId}/guardian-consent`, body),
   cancelHomologation: (homologationId: number, body: { reason: string }) =>
     apiRequest<unknown>('POST', `/api/admin/homologations/${homologationId}/cancel`, body),
 };

@@ -141,6 +141,17 @@ export async function action(args: Route.ActionArgs) {
     }
     return { intent: 'public-name', saved: true };
   }
+  if (values.intent === 'resend-consent') {
+    const candidateId = Number(values.candidate);
+    try {
+      if (!Number.isSafeInteger(candidateId) || candidateId < 1) throw { statusCode: 404, code: 'not_found' };
+      await actions.resendGuardianConsent(user.id, candidateId);
+    } catch (error) {
+      // The refusal keeps the posted values: the candidate's id says whose form it answers.
+      return serviceRefusal(error, values);
+    }
+    return { intent: 'resend-consent', candidate: values.candidate, resent: true };
+  }
   if (values.intent === 'cancel-order') {
     const orderId = Number(values.order);
     try {

@@ -27,6 +27,7 @@ import {
   type JudgementOutcome,
 } from '../../components/admin/homologation-panel.tsx';
 import { DocumentsEmail } from '../../components/admin/documents-email.tsx';
+import { GuardianPanel } from '../../components/admin/guardian-panel.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
 import { homologationListUrl, type CandidateDetail } from '../../components/admin/types.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
@@ -60,6 +61,7 @@ function listPath(lang: string, detail: CandidateDetail): string {
   const list = detail.order ? adminListOf(detail.candidate.statut, detail.order.mode_livraison) : null;
   const base = `/${lang}/administration`;
   switch (list) {
+    case 'consent':
     case 'traitements':
     case 'email':
     case 'retrait':
@@ -147,6 +149,11 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
         </AdminHeading>
 
         {outcome && <OutcomeMessage outcome={outcome} />}
+        <GuardianPanel
+          candidate={candidate}
+          consent={detail.guardianConsent}
+          onRecorded={() => void revalidator.revalidate()}
+        />
         {judging && <HomologationForm candidate={candidate} track={trackAnalysis} onDone={done} />}
         {recorded && (
           <HomologationRecord

@@ -73,15 +73,18 @@ export default function Inscriptions({ loaderData }: Route.ComponentProps) {
         <ResultCount total={page.total} />
       </AdminHeading>
       <ListFilters list={list} query={query} />
-      <BatchActions
-        key={list}
-        list={list}
-        selectedIds={selection.ids}
-        onProcessed={() => {
-          selection.clear();
-          void revalidator.revalidate();
-        }}
-      />
+      {/* Nothing is sent for a minor until a guardian consents: the list has no batch actions. */}
+      {list !== 'consent' && (
+        <BatchActions
+          key={list}
+          list={list}
+          selectedIds={selection.ids}
+          onProcessed={() => {
+            selection.clear();
+            void revalidator.revalidate();
+          }}
+        />
+      )}
       <CandidateTable
         list={list}
         rows={page.items}
