@@ -60,6 +60,11 @@ export const PAGES: readonly Page[] = [
     sitemap: true,
   }),
 
+  page('map', 'map', 'routes/public/map.tsx', 'default', {
+    ns: ['map', 'roads', 'rules', 'track'],
+    sitemap: true,
+  }),
+
   // Opened from a diploma's QR code; not listed: each page is one person's result.
   page('diploma', 'diplomas/:code', 'routes/public/diploma.tsx', 'default', { ns: ['diploma', 'documents'] }),
 

@@ -151,13 +151,18 @@ function SafetyPanel() {
 }
 
 function ChecksPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <PanelHeading tab="checks" />
       <Bullets items={useTextList('rules:tabs.checks.items')} />
       <Text mt="md" fs="italic">
         {t('rules:tabs.checks.note')}
+      </Text>
+      <Text mt="md">
+        <Anchor component={Link} to={`/${i18n.language}/map`} data-testid="rules-map">
+          {t('rules:tabs.checks.map')}
+        </Anchor>
       </Text>
     </>
   );

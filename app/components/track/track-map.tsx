@@ -5,43 +5,16 @@
  */
 import { useTranslation } from 'react-i18next';
 import { roadLine } from '../../../domain/track/road-model.ts';
-import { ROAD_IDS, type RoadId, roadById } from '../../../domain/ventoux.ts';
+import { ROAD_IDS, roadById } from '../../../domain/ventoux.ts';
+import { ROAD_COLOURS, SUMMIT, projection, svgPoints } from './mountain-drawing.ts';
 import classes from './track.module.css';
 
-const WIDTH = 640;
-const HEIGHT = 420;
-const PAD = 28;
-const SUMMIT = { lat: 44.174, lon: 5.2786 };
-const ROAD_COLOURS: Record<RoadId, string> = {
-  bedoin: '#1864ab',
-  malaucene: '#2b8a3e',
-  sault: '#862e9c',
-  forest: '#a85d00',
-};
-
-/** An equirectangular projection of the bounds onto the drawing, north up, same scale on both axes. */
-function projection(points: readonly [number, number][]) {
-  let [south, north, west, east] = [44.07, 44.2, 5.11, 5.43];
-  for (const [lat, lon] of points) {
-    south = Math.min(south, lat);
-    north = Math.max(north, lat);
-    west = Math.min(west, lon);
-    east = Math.max(east, lon);
-  }
-  const kx = Math.cos((((south + north) / 2) * Math.PI) / 180);
-  const scale = Math.min((WIDTH - 2 * PAD) / ((east - west) * kx), (HEIGHT - 2 * PAD) / (north - south));
-  const offsetX = (WIDTH - (east - west) * kx * scale) / 2;
-  const offsetY = (HEIGHT - (north - south) * scale) / 2;
-  return (lat: number, lon: number) =>
-    [offsetX + (lon - west) * kx * scale, offsetY + (north - lat) * scale] as const;
-}
-
-const path = (points: readonly (readonly [number, number])[]) =>
-  points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+const SIZE = { width: 640, height: 420, pad: 28 };
+const { width: WIDTH, height: HEIGHT } = SIZE;
 
 export function TrackMap({ track, label }: { track: readonly [number, number][]; label: string }) {
   const { t } = useTranslation();
-  const project = projection(track);
+  const project = projection(track, SIZE);
   const [summitX, summitY] = project(SUMMIT.lat, SUMMIT.lon);
   // The massif as three nested rings around the summit, wider east-west as the mountain is.
   const ring = (rx: number, ry: number) => {
@@ -72,7 +45,7 @@ export function TrackMap({ track, label }: { track: readonly [number, number][];
         {ROAD_IDS.map((road) => (
           <polyline
             key={road}
-            points={path(roadLine(road).map((point) => project(point.lat, point.lon)))}
+            points={svgPoints(roadLine(road).map((point) => project(point.lat, point.lon)))}
             fill="none"
             stroke={ROAD_COLOURS[road]}
             strokeWidth="3"
@@ -103,7 +76,7 @@ export function TrackMap({ track, label }: { track: readonly [number, number][];
         </text>
         {track.length > 1 && (
           <polyline
-            points={path(track.map(([lat, lon]) => project(lat, lon)))}
+            points={svgPoints(track.map(([lat, lon]) => project(lat, lon)))}
             fill="none"
             stroke="#e03131"
             strokeWidth="2.5"

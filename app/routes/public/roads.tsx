@@ -1,5 +1,6 @@
 /** The roads page: the summit, a comparison of the four roads, then each road with its figures and profile. */
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROADS, ROAD_TOP_ALTITUDE_M, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
@@ -12,7 +13,7 @@ import { RoadsComparison } from '../../components/public/roads-comparison.tsx';
 const ALTITUDE_DOMAIN = sharedAltitudeDomain(ROADS);
 
 export default function RoadsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   return (
     <>
@@ -25,6 +26,9 @@ export default function RoadsPage() {
             {t('roads:roadTopNote', { altitude: format.number(ROAD_TOP_ALTITUDE_M) })}
           </Text>
         </Group>
+        <Anchor component={Link} to={`/${i18n.language}/map`} data-testid="roads-map">
+          {t('roads:mapLink')}
+        </Anchor>
       </PublicIntro>
 
       <Stack component="section" gap="sm" mb={48} aria-labelledby="comparison">

@@ -1,0 +1,214 @@
+/**
+ * The map of the day: Mont Ventoux drawn from the road model (no tiles, so it works offline and prints), its four
+ * roads, the three start towns and the summit where the route card is stamped, and numbered landmarks listed below
+ * the map. On a phone that allows it, a button shows the rider's position; it is asked only on that button and
+ * never leaves the browser.
+ */
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconCurrentLocation } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mapLandmarks, STAMP_ROADS } from '../../../domain/day-map.ts';
+import { distanceM } from '../../../domain/track/geo.ts';
+import { roadLine } from '../../../domain/track/road-model.ts';
+import { ROAD_IDS, roadById, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
+import { useFormat } from '../../lib/format.ts';
+import { ROAD_COLOURS, SUMMIT, projection, svgPoints } from '../track/mountain-drawing.ts';
+import { ScrollRegion } from '../public/scroll-region.tsx';
+import classes from './day-map.module.css';
+
+// The massif is about 1.8 times as wide as it is tall.
+const SIZE = { width: 720, height: 440, pad: 40 };
+const LANDMARKS = mapLandmarks();
+
+type Position =
+  | { state: 'idle' | 'locating' | 'denied' | 'unavailable' }
+  | { state: 'found'; lat: number; lon: number; accuracyM: number };
+
+/** The rider's position, on demand: the browser asks its own permission; nothing is sent anywhere. */
+function usePosition() {
+  const [position, setPosition] = useState<Position>({ state: 'idle' });
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setPosition({ state: 'unavailable' });
+      return;
+    }
+    setPosition({ state: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) =>
+        setPosition({
+          state: 'found',
+          lat: coords.latitude,
+          lon: coords.longitude,
+          accuracyM: coords.accuracy,
+        }),
+      (error) => setPosition({ state: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable' }),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+  return { position, locate };
+}
+
+/** A stamp: where the route card is stamped (a town at the foot of an ascent, the summit). */
+function Stamp({ x, y }: { x: number; y: number }) {
+  return (
+    <rect x={x - 7} y={y - 7} width="14" height="14" rx="3" fill="#ed1c24" stroke="#fff" strokeWidth="2" />
+  );
+}
+
+export function DayMap() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { position, locate } = usePosition();
+  const project = projection([], SIZE);
+  const [summitX, summitY] = project(SUMMIT.lat, SUMMIT.lon);
+  const found = position.state === 'found' ? position : null;
+  const here = found && project.contains(found.lat, found.lon) ? project(found.lat, found.lon) : null;
+  const km = (value: number) => t('roads:units.km', { value: format.number(value) });
+  const metres = (value: number) => t('roads:units.m', { value: format.number(value) });
+
+  return (
+    <Stack gap="md">
+      <figure className={classes.figure}>
+        {/* On a phone the map keeps a readable size and scrolls sideways. */}
+        <ScrollRegion label={t('map:figure.scroll')}>
+          <svg
+            viewBox={`0 0 ${SIZE.width} ${SIZE.height}`}
+            className={classes.map}
+            role="img"
+            aria-labelledby="day-map-title"
+            data-testid="day-map"
+          >
+            <title id="day-map-title">{t('map:figure.label')}</title>
+            <rect width={SIZE.width} height={SIZE.height} fill="#f8f9fa" />
+            {ROAD_IDS.map((road) => (
+              <polyline
+                key={road}
+                points={svgPoints(roadLine(road).map((point) => project(point.lat, point.lon)))}
+                fill="none"
+                stroke={ROAD_COLOURS[road]}
+                strokeWidth="4"
+                strokeDasharray={road === 'forest' ? '8 5' : undefined}
+                strokeLinejoin="round"
+                data-testid={`map-road-${road}`}
+              >
+                <title>{t(`track:roads.${road}`)}</title>
+              </polyline>
+            ))}
+            {LANDMARKS.map((landmark, index) => {
+              const [x, y] = project(landmark.lat, landmark.lon);
+              return (
+                <g key={landmark.id} data-testid="map-landmark">
+                  <circle cx={x} cy={y} r="10" fill="#fff" stroke="#495057" strokeWidth="1.5" />
+                  <text x={x} y={y + 4} textAnchor="middle" fontSize="11" fontWeight="700" fill="#212529">
+                    {index + 1}
+                  </text>
+                </g>
+              );
+            })}
+            {STAMP_ROADS.map((road) => {
+              const foot = roadLine(road)[0]!;
+              const [x, y] = project(foot.lat, foot.lon);
+              const { startTown, startAltitudeM } = roadById(road);
+              return (
+                <g key={road} data-testid="map-town">
+                  <Stamp x={x} y={y} />
+                  <text x={x} y={y + 30} textAnchor="middle" fontSize="16" fontWeight="700" fill="#212529">
+                    {startTown}
+                  </text>
+                  <text x={x} y={y + 48} textAnchor="middle" fontSize="13" fill="#343a40">
+                    {metres(startAltitudeM)}
+                  </text>
+                </g>
+              );
+            })}
+            <g data-testid="map-summit">
+              <Stamp x={summitX} y={summitY} />
+              <text
+                x={summitX}
+                y={summitY - 26}
+                textAnchor="middle"
+                fontSize="16"
+                fontWeight="700"
+                fill="#212529"
+              >
+                {t('map:summit', { altitude: format.number(SUMMIT_ALTITUDE_M) })}
+              </text>
+            </g>
+            {here && (
+              <g data-testid="map-position">
+                <circle cx={here[0]} cy={here[1]} r="14" fill="#228be6" opacity="0.25" />
+                <circle cx={here[0]} cy={here[1]} r="6" fill="#1864ab" stroke="#fff" strokeWidth="2" />
+              </g>
+            )}
+          </svg>
+        </ScrollRegion>
+        <figcaption className={classes.caption}>{t('map:figure.caption')}</figcaption>
+      </figure>
+
+      <Group gap="sm" className={classes.noPrint}>
+        <Button
+          variant="default"
+          leftSection={<IconCurrentLocation size={18} aria-hidden />}
+          loading={position.state === 'locating'}
+          onClick={locate}
+          data-testid="locate-me"
+        >
+          {t('map:position.button')}
+        </Button>
+        <Text size="sm" c="gray.7" role="status" data-testid="position-status">
+          {found
+            ? t(here ? 'map:position.onMap' : 'map:position.offMap', {
+                distance: km(Math.round(distanceM(found, SUMMIT) / 100) / 10),
+              })
+            : position.state === 'denied'
+              ? t('map:position.denied')
+              : position.state === 'unavailable'
+                ? t('map:position.unavailable')
+                : t('map:position.privacy')}
+        </Text>
+      </Group>
+
+      <ul className={classes.legend} aria-label={t('map:legend.roads')}>
+        {ROAD_IDS.map((road) => (
+          <li key={road}>
+            <svg width="28" height="10" aria-hidden>
+              <line
+                x1="0"
+                y1="5"
+                x2="28"
+                y2="5"
+                stroke={ROAD_COLOURS[road]}
+                strokeWidth="4"
+                strokeDasharray={road === 'forest' ? '8 5' : undefined}
+              />
+            </svg>{' '}
+            {t(`track:roads.${road}`)} · {km(roadById(road).lengthKm)} · {metres(roadById(road).gainM)}
+          </li>
+        ))}
+        <li>
+          <svg width="28" height="14" aria-hidden>
+            <Stamp x={14} y={7} />
+          </svg>{' '}
+          {t('map:legend.stamp')}
+        </li>
+      </ul>
+
+      <ol className={classes.landmarks} aria-label={t('map:legend.landmarks')} data-testid="map-landmarks">
+        {LANDMARKS.map((landmark) => (
+          <li key={landmark.id}>
+            <Text span fw={700}>
+              {t(`roads:landmarks.${landmark.id}`)}
+            </Text>{' '}
+            · {metres(landmark.altitudeM)} ·{' '}
+            {landmark.on
+              .map(({ road, km: at }) =>
+                t('map:landmarkOn', { km: format.number(at), road: t(`track:roads.${road}`) }),
+              )
+              .join(' · ')}
+          </li>
+        ))}
+      </ol>
+    </Stack>
+  );
+}
