@@ -69,7 +69,6 @@ export function shouldRevalidate({
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'manifest', href: '/site.webmanifest' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -83,6 +82,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={CLUB_RED} />
         <Meta />
+        {/* The installed app starts in the language it was installed from. */}
+        <link rel="manifest" href={`/${locale}/manifest.webmanifest`} />
         <Links />
       </head>
       <body>

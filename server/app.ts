@@ -18,6 +18,7 @@ import api from './api/index.ts';
 import documents from './api/documents.ts';
 import health from './api/health.ts';
 import seo from './api/seo.ts';
+import webManifest from './api/web-manifest.ts';
 import jwks from './api/jwks.ts';
 import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(pageAddresses);
   await app.register(health, { database, lifecycle });
   await app.register(seo, { publicUrl: config.publicUrl });
+  await app.register(webManifest);
   await app.register(jwks, { services });
   await app.register(api, { prefix: '/api', services, config });
   await app.register(documents, { services, config });

@@ -1,7 +1,7 @@
 /** The club's Mantine theme: its red (#ed1c24) as the primary colour. */
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
-export const CLUB_RED = '#ed1c24';
+export { CLUB_RED } from '../../domain/brand.ts';
 
 // Shades generated around #ed1c24 (index 6); darker shades keep text on white above 4.5:1 contrast.
 const clubRed: MantineColorsTuple = [

@@ -38,7 +38,7 @@ describe('localizedRedirect', () => {
       '/assets/root-abc.js',
       '/documents/12',
       '/favicon.ico',
-      '/site.webmanifest',
+      '/icons/icon-192.png',
       '/art/giant.svg',
       '/__manifest?p=/fr',
     ]) {
