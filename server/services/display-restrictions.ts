@@ -37,9 +37,11 @@ export const isShownLaureate = sql`${laureates.id} not in (${hiddenLaureateIds})
 
 /**
  * How public tables name a laureate (domain/public-name.ts): the choice made for their address, the name in full
- * without one. A handful of rows, looked up by primary key for each row a page shows.
+ * without one. A handful of rows, looked up by primary key for each row a page shows. The laureate's column is
+ * named with its table: in a query on `laureates` alone drizzle writes columns bare, and a bare "email" inside the
+ * subquery would be the choice's own.
  */
-export const nameDisplayOf = sql<NameDisplay>`coalesce((select ${publicNameChoices.display} from ${publicNameChoices} where ${publicNameChoices.email} = lower(${laureates.email})), 'full')`;
+export const nameDisplayOf = sql<NameDisplay>`coalesce((select ${publicNameChoices.display} from ${publicNameChoices} where ${publicNameChoices.email} = lower(${laureates}.${sql.identifier('email')})), 'full')`;
 
 /**
  * True for a laureate named in full. A search by name finds only them: a rider who shortened their name must

@@ -81,6 +81,12 @@ describe('PUT /api/me/public-name', () => {
     expect(await rowOf(7001)).toMatchObject({ prenom: 'J.-P.', nom: 'L.', ville: 'Bédoin' });
   });
 
+  it('names each laureate by their own choice, on a palmarès too', async () => {
+    const other = (await ranking('?pageSize=100')).items.find((row) => row.numero === 7002)!;
+    const palmares = await t.app.inject({ method: 'GET', url: `/api/laureates/${other.laureateId}` });
+    expect(palmares.json<Palmares>()).toMatchObject({ prenom: 'Anne', nom: 'Lefèvre' });
+  });
+
   it('a shortened name is not found by a search', async () => {
     const found = await ranking('?q=lefevre');
     expect(found.items.map((row) => row.numero)).toEqual([7002]);
