@@ -8,7 +8,9 @@ import { localeOr } from '../../domain/locales.ts';
 import { candidateReference } from '../../domain/references.ts';
 import type { DeliveryMode } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import type { candidates } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { candidates, orders } from '../db/schema.ts';
+import type { DocumentsService } from './documents.ts';
 import { documentsEmail } from '../mail/templates.ts';
 import { recordCandidateChange, transitionCandidate } from './candidate-transitions.ts';
 import type { MailService } from './mail.ts';
@@ -54,4 +56,39 @@ export async function emailDocuments(
       set: { documentsSentAt: now, processedAt: now },
     });
   else await recordCandidateChange(tx, candidate, { ...change, set: { documentsSentAt: now } });
+}
+
+/**
+ * Draws the candidates' documents and emails them now, each candidate's row locked while its mail is queued: after a
+ * buyer's correction, a delivery moved to email, or a guardian's consent. `still` skips a candidate whose state
+ * changed meanwhile.
+ */
+export async function emailDocumentsNow(
+  deps: { db: Database; mail: MailService; publicUrl: string; documents: DocumentsService },
+  candidateIds: number[],
+  options: { actorId: number | null; still?: (candidate: CandidateRow) => boolean },
+): Promise<void> {
+  if (candidateIds.length === 0) return;
+  const documentRows = await deps.documents.ensureFor(candidateIds, { render: true });
+  await deps.db.transaction(async (tx) => {
+    for (const candidateId of candidateIds) {
+      const [row] = await tx
+        .select({ candidate: candidates, order: orders })
+        .from(candidates)
+        .innerJoin(orders, eq(orders.id, candidates.orderId))
+        .where(eq(candidates.id, candidateId))
+        .for('update', { of: candidates });
+      if (!row || (options.still && !options.still(row.candidate))) continue;
+      await emailDocuments(tx, deps.mail, deps.publicUrl, {
+        candidate: row.candidate,
+        orderId: row.order.id,
+        locale: row.order.locale,
+        mode_livraison: row.order.mode_livraison,
+        to: row.candidate.email,
+        documents: documentRows,
+        actorId: options.actorId,
+      });
+    }
+  });
+  deps.mail.kick();
 }

@@ -18,7 +18,7 @@ import { translator } from '../i18n.ts';
 import { guardianConsentEmail, guardianRefusalEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
 import { transitionCandidate } from './candidate-transitions.ts';
-import { emailDocuments } from './documents-mail.ts';
+import { emailDocumentsNow } from './documents-mail.ts';
 import type { DocumentsService } from './documents.ts';
 import type { MailService } from './mail.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -40,6 +40,9 @@ export function createGuardianConsentsService(deps: {
   documents: DocumentsService;
 }) {
   const { db, config, mail } = deps;
+  const mailing = { db, mail, publicUrl: config.publicUrl, documents: deps.documents };
+  /** A consent lets the kit go once: only while it is still to process. */
+  const sentOnce = { actorId: null, still: (candidate: CandidateRow) => candidate.statut === 'to_process' };
 
   /** A new link for the candidate's guardian, mailed in the order's language; replaces any earlier one. */
   async function sendLink(tx: Database, candidate: CandidateRow, order: OrderRow, now: Date, sends: number) {
@@ -93,28 +96,6 @@ export function createGuardianConsentsService(deps: {
   async function release(tx: Database, candidate: CandidateRow, order: OrderRow, now: Date) {
     await transitionCandidate(tx, candidate, 'to_process', { actorId: null, action: null, now });
     return order.mode_livraison === 'email';
-  }
-
-  async function sendDocuments(candidateId: number) {
-    const documentRows = await deps.documents.ensureFor([candidateId], { render: true });
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ candidate: candidates, order: orders })
-        .from(candidates)
-        .innerJoin(orders, eq(orders.id, candidates.orderId))
-        .where(eq(candidates.id, candidateId))
-        .for('update', { of: candidates });
-      if (!row || row.candidate.statut !== 'to_process') return;
-      await emailDocuments(tx, mail, config.publicUrl, {
-        candidate: row.candidate,
-        orderId: row.order.id,
-        locale: row.order.locale,
-        mode_livraison: row.order.mode_livraison,
-        to: row.candidate.email,
-        documents: documentRows,
-        actorId: null,
-      });
-    });
   }
 
   return {
@@ -198,7 +179,7 @@ export function createGuardianConsentsService(deps: {
         const emailKit = await release(tx, candidate, order, now);
         return { decision: 'confirmed' as const, emailKit, candidateId: candidate.id };
       });
-      if (outcome.emailKit) await sendDocuments(outcome.candidateId);
+      if (outcome.emailKit) await emailDocumentsNow(mailing, [outcome.candidateId], sentOnce);
       mail.kick();
       return { decision: outcome.decision };
     },
@@ -281,7 +262,7 @@ export function createGuardianConsentsService(deps: {
         });
         return release(tx, candidate, order, now);
       });
-      if (outcome) await sendDocuments(candidateId);
+      if (outcome) await emailDocumentsNow(mailing, [candidateId], sentOnce);
       mail.kick();
     },
 

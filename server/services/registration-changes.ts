@@ -29,7 +29,7 @@ import type { Database } from '../db/client.ts';
 import { candidates, orders } from '../db/schema.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { recordAudit } from './audit.ts';
-import { emailDocuments } from './documents-mail.ts';
+import { emailDocumentsNow } from './documents-mail.ts';
 import type { DocumentsService } from './documents.ts';
 import type { MailService } from './mail.ts';
 
@@ -78,34 +78,8 @@ export function createRegistrationChangesService(deps: {
   mail: MailService;
   documents: DocumentsService;
 }) {
-  const { db, config, mail, documents } = deps;
-
-  /** Emails the documents again (a corrected kit by email), or for the first time (a delivery moved to email). */
-  async function sendDocuments(candidateIds: number[], buyerId: number) {
-    if (candidateIds.length === 0) return;
-    const documentRows = await documents.ensureFor(candidateIds, { render: true });
-    await db.transaction(async (tx) => {
-      for (const candidateId of candidateIds) {
-        const [row] = await tx
-          .select({ candidate: candidates, order: orders })
-          .from(candidates)
-          .innerJoin(orders, eq(orders.id, candidates.orderId))
-          .where(eq(candidates.id, candidateId))
-          .for('update', { of: candidates });
-        if (!row) continue;
-        await emailDocuments(tx, mail, config.publicUrl, {
-          candidate: row.candidate,
-          orderId: row.order.id,
-          locale: row.order.locale,
-          mode_livraison: row.order.mode_livraison,
-          to: row.candidate.email,
-          documents: documentRows,
-          actorId: buyerId,
-        });
-      }
-    });
-    mail.kick();
-  }
+  const { db, config, documents } = deps;
+  const mailing = { db, mail: deps.mail, publicUrl: config.publicUrl, documents };
 
   /** The candidate laid over with the change, checked as a whole by the order's schema on the order's day. */
   function checkedCandidate(candidate: CandidateRow, order: OrderRow, change: CandidateChange) {
@@ -203,7 +177,7 @@ export function createRegistrationChangesService(deps: {
         });
         return { changed: diff.changed, resend: scope === 'identity' };
       });
-      if (outcome.resend) await sendDocuments([candidateId], buyerId);
+      if (outcome.resend) await emailDocumentsNow(mailing, [candidateId], { actorId: buyerId });
       return { changed: outcome.changed };
     },
 
@@ -280,7 +254,7 @@ export function createRegistrationChangesService(deps: {
           next.mode_livraison === 'email' ? orderCandidates.map((candidate) => candidate.id) : [];
         return { changed: diff.changed, emailNow };
       });
-      await sendDocuments(outcome.emailNow, buyerId);
+      await emailDocumentsNow(mailing, outcome.emailNow, { actorId: buyerId });
       return { changed: outcome.changed };
     },
   };
