@@ -51,6 +51,9 @@ for (const lang of ['fr', 'de']) {
     browser,
     baseURL,
   }) => {
+    // A whole season of one registration (sign-up, payment, two forms, a volunteer's labels): more than the
+    // default half-minute when the machine is busy.
+    test.slow();
     const { order, validation, admin: adminTexts } = texts(lang);
     const buyer = await signedInBuyer(browser, baseURL!, lang);
     const nom = `Avant${crypto.randomBytes(3).toString('hex')}`;
