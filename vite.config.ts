@@ -20,5 +20,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Read by scripts/build-service-worker.ts to list the offline pages' files, then removed.
+    manifest: true,
   },
 });

@@ -2,7 +2,7 @@ import './styles/mantine-public.ts';
 import '@mantine/nprogress/styles.layer.css';
 import './styles/global.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import {
   Links,
   Meta,
@@ -57,6 +57,10 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
  * Root data never changes on a plain navigation. It is read again after a form submission and when a page asks
  * for it explicitly (`useRevalidator`, same URL), e.g. after the user changed their name.
  */
+const UpdatePrompt = lazy(() => import('./components/update-prompt.tsx'));
+/** The service worker's side of the page (lib/service-worker.ts), in its own chunk: no page waits for it. */
+const serviceWorker = () => import('./lib/service-worker.ts');
+
 export function shouldRevalidate({
   formMethod,
   currentUrl,
@@ -103,13 +107,26 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // server clientSession keeps nothing, so no request's user outlives it).
   clientSession.setUser(loaderData.user);
   // Effects run once hydration is committed: from then on clicks reach React (browser tests wait for this).
+  const [updateWaiting, setUpdateWaiting] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    void serviceWorker().then(({ startServiceWorker }) => startServiceWorker(() => setUpdateWaiting(true)));
   }, []);
+  // The pages kept for the mountain follow the language the rider reads (root data is not read again on a
+  // navigation, the address is).
+  const locale = localeOr(useParams().lang);
+  useEffect(() => {
+    void serviceWorker().then(({ keepOfflinePages }) => keepOfflinePages(locale));
+  }, [locale]);
   return (
     <>
       {loaderData.settings.paymentsTestMode && <TestModeRibbon />}
       <Outlet />
+      {updateWaiting && (
+        <Suspense>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </>
   );
 }

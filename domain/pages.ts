@@ -22,6 +22,11 @@ export interface Page {
   ns: string[];
   /** Listed in the sitemap and indexable. */
   sitemap?: boolean;
+  /**
+   * Kept by the service worker for use on the mountain without a signal (app/service-worker/): its page and data
+   * in the visitor's language, and its scripts. Only public pages that are the same for every visitor.
+   */
+  offline?: boolean;
 }
 
 const page = (
@@ -40,9 +45,17 @@ const page = (
 });
 
 export const PAGES: readonly Page[] = [
-  page('home', '', 'routes/public/home.tsx', 'full', { ns: ['home'], sitemap: true }),
-  page('roads', 'roads', 'routes/public/roads.tsx', 'default', { ns: ['roads'], sitemap: true }),
-  page('rules', 'rules', 'routes/public/rules.tsx', 'default', { ns: ['rules'], sitemap: true }),
+  page('home', '', 'routes/public/home.tsx', 'full', { ns: ['home'], sitemap: true, offline: true }),
+  page('roads', 'roads', 'routes/public/roads.tsx', 'default', {
+    ns: ['roads'],
+    sitemap: true,
+    offline: true,
+  }),
+  page('rules', 'rules', 'routes/public/rules.tsx', 'default', {
+    ns: ['rules'],
+    sitemap: true,
+    offline: true,
+  }),
   page('club', 'club', 'routes/public/club.tsx', 'default', { ns: ['club'], sitemap: true }),
   page('privacy', 'privacy', 'routes/public/privacy.tsx', 'default', { ns: ['privacy'], sitemap: true }),
   page('laureates', 'laureates', 'routes/public/laureates.tsx', 'default', {
@@ -58,12 +71,17 @@ export const PAGES: readonly Page[] = [
   page('track-check', 'track-check', 'routes/public/track-check.tsx', 'default', {
     ns: ['track', 'roads'],
     sitemap: true,
+    offline: true,
   }),
 
   page('map', 'map', 'routes/public/map.tsx', 'default', {
     ns: ['map', 'roads', 'rules', 'track'],
     sitemap: true,
+    offline: true,
   }),
+
+  // What the service worker shows for a page it does not keep when there is no network.
+  page('offline', 'offline', 'routes/public/offline.tsx', 'default', { ns: ['offline'], offline: true }),
 
   // Opened from a diploma's QR code; not listed: each page is one person's result.
   page('diploma', 'diplomas/:code', 'routes/public/diploma.tsx', 'default', { ns: ['diploma', 'documents'] }),

@@ -64,8 +64,8 @@ interface PageFigures {
 
 function ensureBuild() {
   if (fs.existsSync(path.join(projectRoot, 'build/server/index.js'))) return;
-  console.log('No build found: running react-router build...');
-  const result = spawnSync('react-router', ['build'], { cwd: projectRoot, stdio: 'inherit' });
+  console.log('No build found: running npm run build...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The build failed; see the output above.');
 }
 

@@ -20,8 +20,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 function ensureBuild() {
   if (fs.existsSync(path.join(projectRoot, 'build/server/index.js'))) return;
-  console.log('No build found: building the pages (react-router build)...');
-  const result = spawnSync('react-router', ['build'], { cwd: projectRoot, stdio: 'inherit', shell: false });
+  console.log('No build found: building the pages and the service worker (npm run build)...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit', shell: false });
   if (result.status !== 0) throw new Error('The build failed; see the output above.');
 }
 

@@ -1,10 +1,13 @@
 /**
  * The error page: a title, a subtitle and the way back home. 404 says the page could not be found, 403 that access
- * is denied; anything else is the generic error.
+ * is denied; anything else is the generic error. Shown offline after a navigation inside the page, it hands the
+ * address to the service worker instead (lib/offline-navigation.ts).
  */
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { reloadIfOfflineNavigation } from '../lib/offline-navigation.ts';
 import { localeOr } from '../../domain/locales.ts';
 import { Seo } from './seo.tsx';
 
@@ -12,6 +15,9 @@ export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
   const params = useParams();
   const lang = localeOr(params.lang);
+  useEffect(() => {
+    reloadIfOfflineNavigation();
+  }, []);
   const [title, subtitle] =
     status === 404
       ? [t('errors.notFoundTitle'), t('errors.notFound')]

@@ -16,4 +16,13 @@ describe('webManifest', () => {
     expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(icons.some((icon) => 'purpose' in icon && icon.purpose === 'maskable')).toBe(true);
   });
+
+  it('is a share target for ride files, posted to "Check my ride" in its own language', () => {
+    expect(webManifest('de').share_target).toMatchObject({
+      action: '/de/track-check/share',
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { files: [{ name: 'track', accept: expect.arrayContaining(['.gpx', '.tcx', '.fit']) }] },
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { type PublicSettings, requestContext } from '#request-context';
 import type { Services } from '../services/index.ts';
+import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
 import { pageActions } from './page-actions.ts';
 import { type PageStore, registerPageCache } from './page-cache.ts';
 import { cspNonce } from './security.ts';
@@ -31,6 +32,11 @@ export default async function pages(
   // The one subscription of the page cache to "what the public sees has changed" (services/index.ts).
   if (pageStore) registerPageCache(app, { store: pageStore, subscribe: services.onPublicDataChanged });
   const secureCookie = settings.publicUrl.startsWith('https:');
+  // The service worker's script (scripts/build-service-worker.ts) is served with the build's files, but checked
+  // on every visit rather than kept an hour, so a new version is found at once.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url === SERVICE_WORKER_URL) reply.header('cache-control', 'no-cache');
+  });
   await app.register(fastifyReactRouter, {
     devServer,
     serverBuildPath: path.join(projectRoot, 'build/server/index.js'),

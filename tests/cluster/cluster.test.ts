@@ -104,7 +104,7 @@ let b: Instance;
 describe('two instances on PostgreSQL and Redis', () => {
   beforeAll(async () => {
     if (!fs.existsSync(path.join(root, 'build/server/index.js')))
-      spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+      spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     databaseName = `cv_cluster_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

@@ -47,7 +47,7 @@ describe('the command line beside a running server (embedded database)', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(root, 'build/server/index.js')))
-      spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+      spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     server = spawn(process.execPath, ['server/main.ts'], {
       cwd: root,
       env: {

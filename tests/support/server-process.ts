@@ -22,7 +22,7 @@ export interface ServerProcess {
 /** Builds the pages first when the build is missing (a test run alone). */
 export function ensureBuild() {
   if (!fs.existsSync(path.join(root, 'build/server/index.js')))
-    spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: 'inherit' });
+    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
 export function startServer(port: number, environment: Record<string, string>): ServerProcess {

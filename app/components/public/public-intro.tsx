@@ -7,11 +7,23 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Seo } from '../seo.tsx';
 
-export function PublicIntro({ namespace, children }: { namespace: string; children?: ReactNode }) {
+export function PublicIntro({
+  namespace,
+  noindex,
+  children,
+}: {
+  namespace: string;
+  noindex?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" mb="xl">
-      <Seo title={t(`${namespace}:meta.title`)} description={t(`${namespace}:meta.description`)} />
+      <Seo
+        title={t(`${namespace}:meta.title`)}
+        description={t(`${namespace}:meta.description`)}
+        noindex={noindex}
+      />
       <Title order={1}>{t(`${namespace}:heading`)}</Title>
       <Text size="lg" c="gray.7" maw={820}>
         {t(`${namespace}:intro`)}

@@ -2,23 +2,27 @@
  * "Check my ride": the rider drops the GPS file of the day and sees, within a second, which ascents it shows and
  * how it stands against each challenge. A signed-in buyer can then attach it to a registration for the
  * homologation. The file is analysed by the API and kept only when attached.
+ *
+ * On the mountain: a file shared from another app arrives through the service worker (`?shared=file`); without a
+ * network the chosen file stays on the page and, if the rider agrees, is sent when the network returns.
  */
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { requestContext } from '#request-context';
 import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
+import { TRACK_FILE_ACCEPT } from '../../../domain/track/file-types.ts';
 import { loginPath } from '../../lib/guards.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { uploadErrorKey, uploadTrack } from '../../lib/api/tracks.ts';
+import { takeSharedRide } from '../../lib/shared-ride.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
 import classes from '../../components/track/track.module.css';
 import type { Route } from './+types/track-check';
 
-const ACCEPT =
-  '.gpx,.tcx,.fit,.gz,application/gpx+xml,application/vnd.garmin.tcx+xml,application/vnd.ant.fit,application/gzip';
+const ACCEPT = TRACK_FILE_ACCEPT.join(',');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user } = context.get(requestContext);
@@ -139,26 +143,95 @@ function AttachForm({ file, candidates }: { file: File; candidates: { id: number
   );
 }
 
+const NETWORK_ERROR_KEY = 'track:errors.network';
+
+/** A file that could not be sent for lack of network, and whether the rider agreed to send it when it returns. */
+function OfflineFile({
+  file,
+  waiting,
+  onConsent,
+  onCancel,
+}: {
+  file: File;
+  waiting: boolean;
+  onConsent: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" title={t('track:offline.heading')} data-testid="track-offline">
+      <Stack gap="sm">
+        <Text size="sm">
+          {t(waiting ? 'track:offline.waiting' : 'track:offline.body', { name: file.name })}
+        </Text>
+        <Group gap="sm">
+          {!waiting && (
+            <Button size="xs" onClick={onConsent} data-testid="track-offline-consent">
+              {t('track:offline.consent')}
+            </Button>
+          )}
+          <Button size="xs" variant="default" onClick={onCancel}>
+            {t('track:offline.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 export default function TrackCheckPage({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [analysis, setAnalysis] = useState<TrackAnalysis | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [offlineFile, setOfflineFile] = useState<File | null>(null);
+  const [sendWhenOnline, setSendWhenOnline] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [sharedMissing, setSharedMissing] = useState(false);
 
   const check = async (next: File) => {
     setBusy(true);
     setError(null);
     setAnalysis(null);
+    setOfflineFile(null);
+    setSendWhenOnline(false);
+    setSharedMissing(false);
     setFile(next);
     try {
       setAnalysis(await uploadTrack<TrackAnalysis>('/api/track-checks', next));
     } catch (failure) {
-      setError(uploadErrorKey(failure));
+      const key = uploadErrorKey(failure);
+      if (key === NETWORK_ERROR_KEY) setOfflineFile(next);
+      else setError(key);
     } finally {
       setBusy(false);
     }
   };
+
+  // The network is back and the rider agreed: send the kept file.
+  useEffect(() => {
+    if (!sendWhenOnline || !offlineFile) return;
+    const send = () => void check(offlineFile);
+    if (navigator.onLine) {
+      send();
+      return;
+    }
+    window.addEventListener('online', send, { once: true });
+    return () => window.removeEventListener('online', send);
+  }, [sendWhenOnline, offlineFile]);
+
+  // A file shared from another app: take it from the service worker's cache and check it as if dropped here.
+  const shared = searchParams.get('shared');
+  useEffect(() => {
+    if (!shared) return;
+    setSearchParams({}, { replace: true, preventScrollReset: true });
+    void takeSharedRide().then((sharedFile) => {
+      if (sharedFile) void check(sharedFile);
+      else setSharedMissing(true);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shared]);
 
   return (
     <>
@@ -171,6 +244,23 @@ export default function TrackCheckPage({ loaderData, params }: Route.ComponentPr
           </Text>
         </Stack>
         <div aria-live="polite">
+          {sharedMissing && (
+            <Alert color="blue" data-testid="track-shared-missing">
+              {t('track:shared.none')}
+            </Alert>
+          )}
+          {offlineFile && (
+            <OfflineFile
+              file={offlineFile}
+              waiting={sendWhenOnline}
+              onConsent={() => setSendWhenOnline(true)}
+              onCancel={() => {
+                setOfflineFile(null);
+                setSendWhenOnline(false);
+                setFile(null);
+              }}
+            />
+          )}
           {error && (
             <Alert color="red" role="alert" data-testid="track-error">
               {t(error)}

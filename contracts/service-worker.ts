@@ -1,0 +1,16 @@
+/**
+ * What the server and the service worker (app/service-worker/) agree on: where the worker is served, and the
+ * share target's address and form field, which the web app manifest announces and the worker receives.
+ */
+import type { Locale } from '../domain/locales.ts';
+
+/** Where the built worker is served (scripts/build-service-worker.ts writes it at the root of the client build). */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/** The form field of the share target (the manifest's `share_target.params.files[0].name`). */
+export const SHARED_FILE_FIELD = 'track';
+
+/** The share target's address in each language (`/fr/track-check/share`). */
+export function shareTargetPath(locale: Locale): string {
+  return `/${locale}/track-check/share`;
+}
