@@ -260,6 +260,7 @@ test('a ride chosen with no network waits on the page and is checked when the ne
   await expect(waiting).toContainText('ventoux.gpx');
   await page.getByTestId('track-offline-consent').click();
   await expect(waiting).toContainText('Gardez cette page ouverte');
+  await page.screenshot({ path: 'test-results/offline-track-check-360.png', fullPage: true });
   await context.setOffline(false);
   await expect(page.getByTestId('verdict-cingle')).toContainText('Réussi');
   await expect(waiting).toHaveCount(0);
@@ -282,6 +283,7 @@ test('a new version waits for the rider, who reloads onto it', async ({ browser,
     const prompt = page.getByTestId('update-prompt');
     await expect(prompt).toBeVisible();
     await expect(prompt).toContainText('A new version of the site is ready.');
+    await page.screenshot({ path: 'test-results/update-prompt-1280.png' });
     await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => page.evaluate(() => 'beforeReload' in window)).toBe(false);
