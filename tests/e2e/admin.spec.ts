@@ -159,9 +159,12 @@ test.describe('the admin area', () => {
     // The processed list has it now.
     await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Processed' }).click();
     await expect(page).toHaveURL(/\/gb\/administration\/inscriptions\/traites$/);
+    // The address changes before the new list is drawn: typed earlier, the search would go to the list left behind.
+    await expect(page.getByRole('heading', { level: 1, name: 'Processed' })).toBeVisible();
     await waitForHydration(page, 'list-filters');
     await page.getByRole('searchbox', { name: 'Search' }).fill(candidateReference);
     await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`/traites\\?q=${candidateReference}$`));
     await expect(page.getByTestId('candidate-row')).toHaveCount(1);
     await expect(page.getByTestId('candidate-row').getByTestId('candidate-status')).toHaveText('Processed');
 

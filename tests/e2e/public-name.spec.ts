@@ -11,6 +11,7 @@ import { accountPayload } from '../support/account-payload.ts';
 import { verifyEmailFromOutbox } from '../support/outbox.ts';
 import { PASSWORD } from '../support/users.ts';
 import { expect, test } from './fixtures.ts';
+import { holdScripts } from './hold-scripts.ts';
 
 function texts(lang: string) {
   return JSON.parse(fs.readFileSync(`locales/${lang}/restriction.json`, 'utf8')) as {
@@ -60,9 +61,14 @@ for (const [lang, index] of [
     await page.goto(search);
     await expect(page.getByTestId('laureate-row')).toHaveCount(0);
 
+    // On a slow phone: the choice is tapped before the scripts arrive, and stays when they take over.
+    const release = await holdScripts(page);
     await page.goto(`/${lang}/account?tab=password`);
     await expect(choice.getByRole('radio', { name: name.options.initials })).toBeChecked();
     await choice.getByRole('radio', { name: name.options.full }).check();
+    await release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(choice.getByRole('radio', { name: name.options.full })).toBeChecked();
     await choice.getByRole('button', { name: name.save }).click();
     await expect(choice.getByTestId('public-name-saved')).toBeVisible();
     await page.goto(palmares);

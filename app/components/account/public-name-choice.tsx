@@ -5,6 +5,7 @@
  * leaving the page and the loader reads the state again.
  */
 import { Button, Card, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionData, useFetcher } from 'react-router';
 import { NAME_DISPLAYS, type NameDisplay, publicFullName } from '../../../domain/public-name.ts';
@@ -18,6 +19,8 @@ export function PublicNameChoice({
   person: { prenom: string; nom: string };
 }) {
   const { t } = useTranslation();
+  const legendId = useId();
+  const descriptionId = useId();
   const fetcher = useFetcher<{ intent?: string; saved?: boolean }>();
   const saving = fetcher.state !== 'idle';
   const failed = fetcher.state === 'idle' && isFormRefusal(fetcher.data);
@@ -35,20 +38,22 @@ export function PublicNameChoice({
           <Title order={2} size="h4">
             {t('restriction:name.title')}
           </Title>
-          <Radio.Group
-            // Uncontrolled, so the browser keeps the choice before the scripts run; the loader's state, once read
-            // again after saving, starts it anew.
-            key={current}
-            name="display"
-            defaultValue={current}
-            label={t('restriction:name.legend')}
-            description={t('restriction:name.description')}
-          >
+          {/* Native, uncontrolled radios (defaultChecked): a choice tapped before the scripts run is the browser's
+              and stays when they take over; the loader's state, read again after saving, starts them anew. */}
+          <div role="radiogroup" aria-labelledby={legendId} aria-describedby={descriptionId} key={current}>
+            <Text fw={500} size="sm" id={legendId}>
+              {t('restriction:name.legend')}
+            </Text>
+            <Text size="xs" c="gray.7" id={descriptionId}>
+              {t('restriction:name.description')}
+            </Text>
             <Stack gap="xs" mt="xs">
               {NAME_DISPLAYS.map((display) => (
                 <Paper key={display} withBorder p="sm">
                   <Radio
+                    name="display"
                     value={display}
+                    defaultChecked={display === current}
                     label={t(`restriction:name.options.${display}`)}
                     description={t('restriction:name.preview', { name: publicFullName(person, display) })}
                     styles={{ label: { fontWeight: 700 } }}
@@ -56,7 +61,7 @@ export function PublicNameChoice({
                 </Paper>
               ))}
             </Stack>
-          </Radio.Group>
+          </div>
           <Group gap="sm">
             <Button type="submit" variant="default" loading={saving} data-testid="public-name-save">
               {t('restriction:name.save')}
