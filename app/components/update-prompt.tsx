@@ -14,7 +14,7 @@ export default function UpdatePrompt() {
     <Paper className={classes.prompt} shadow="md" withBorder role="status" data-testid="update-prompt">
       <Group gap="sm" wrap="nowrap" justify="space-between">
         <Text size="sm">{t('update.ready')}</Text>
-        <Button size="xs" onClick={applyUpdate}>
+        <Button size="xs" onClick={applyUpdate} className={classes.action}>
           {t('update.reload')}
         </Button>
       </Group>

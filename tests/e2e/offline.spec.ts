@@ -284,9 +284,14 @@ test('a new version waits for the rider, who reloads onto it', async ({ browser,
     await expect(prompt).toBeVisible();
     await expect(prompt).toContainText('A new version of the site is ready.');
     await page.screenshot({ path: 'test-results/update-prompt-1280.png' });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: 'test-results/update-prompt-360.png' });
     await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.evaluate(() => 'beforeReload' in window)).toBe(false);
+    await reloaded;
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(await page.evaluate(() => 'beforeReload' in window)).toBe(false);
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
     expect(
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
