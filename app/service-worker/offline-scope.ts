@@ -39,6 +39,19 @@ export function offlinePaths(locale: Locale): string[] {
   ];
 }
 
+/** What the offline page lists, in order, each by its label in the `offline` catalogue (`pages.<label>`). */
+export function offlineLinks(locale: Locale) {
+  return [
+    { label: 'home', href: `/${locale}` },
+    { label: 'roads', href: `/${locale}/roads` },
+    { label: 'rules', href: `/${locale}/rules` },
+    // The route card's instructions: where it is stamped.
+    { label: 'routeCard', href: rulesTabPath(locale, 'checks') },
+    { label: 'map', href: `/${locale}/map` },
+    { label: 'trackCheck', href: `/${locale}/track-check` },
+  ] as const;
+}
+
 /** The page shown for any other page when there is no network (the page registry's `offline` page). */
 export function offlineFallbackPath(locale: Locale): string {
   return `/${locale}/offline`;

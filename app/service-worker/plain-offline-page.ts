@@ -4,12 +4,14 @@
  * designed one, never the browser's own error.
  */
 import { type Locale, LOCALE_TAGS } from '../../domain/locales.ts';
+import { offlineLinks } from './offline-scope.ts';
 
 interface OfflineCatalogue {
   heading: string;
   intro: string;
   retry: string;
   kept: string;
+  pages: Record<ReturnType<typeof offlineLinks>[number]['label'], string>;
 }
 
 const catalogues = import.meta.glob<OfflineCatalogue>('../../locales/*/offline.json', {
@@ -19,11 +21,10 @@ const catalogues = import.meta.glob<OfflineCatalogue>('../../locales/*/offline.j
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-export function plainOfflinePage(locale: Locale, keptPaths: string[]): Response {
+export function plainOfflinePage(locale: Locale): Response {
   const text = catalogues[`../../locales/${locale}/offline.json`]!;
-  const links = keptPaths
-    .filter((path) => !path.includes('?'))
-    .map((path) => `<li><a href="${escapeHtml(path)}">${escapeHtml(path)}</a></li>`)
+  const links = offlineLinks(locale)
+    .map((link) => `<li><a href="${escapeHtml(link.href)}">${escapeHtml(text.pages[link.label])}</a></li>`)
     .join('');
   const html = `<!doctype html><html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(text.heading)}</title>

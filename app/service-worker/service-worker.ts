@@ -120,7 +120,7 @@ async function offlineAnswer(url: URL): Promise<Response> {
   const fallback = offlineFallbackPath(locale);
   if (url.pathname !== fallback && (await cache.match(fallback)))
     return Response.redirect(offlineFallbackFor(locale, url.pathname, url.search), 302);
-  return plainOfflinePage(locale, offlinePaths(locale));
+  return plainOfflinePage(locale);
 }
 
 registerRoute(

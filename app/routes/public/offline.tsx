@@ -9,19 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { localeOr } from '../../../domain/locales.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
-import { rulesTabPath } from '../../components/public/rules-tabs.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { safeReturnPath } from '../../service-worker/offline-scope.ts';
+import { offlineLinks, safeReturnPath } from '../../service-worker/offline-scope.ts';
 import type { Route } from './+types/offline';
-
-const KEPT_PAGES = [
-  { id: 'home', path: '' },
-  { id: 'roads', path: '/roads' },
-  { id: 'rules', path: '/rules' },
-  { id: 'routeCard', path: null },
-  { id: 'map', path: '/map' },
-  { id: 'trackCheck', path: '/track-check' },
-] as const;
 
 export default function OfflinePage({ params }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -44,11 +34,9 @@ export default function OfflinePage({ params }: Route.ComponentProps) {
           {t('offline:kept')}
         </Title>
         <List spacing="xs" data-testid="offline-kept">
-          {KEPT_PAGES.map((page) => (
-            <List.Item key={page.id}>
-              <Anchor href={page.path === null ? rulesTabPath(lang, 'checks') : `/${lang}${page.path}`}>
-                {t(`offline:pages.${page.id}`)}
-              </Anchor>
+          {offlineLinks(lang).map((link) => (
+            <List.Item key={link.label}>
+              <Anchor href={link.href}>{t(`offline:pages.${link.label}`)}</Anchor>
             </List.Item>
           ))}
         </List>
