@@ -10,7 +10,9 @@
  * were raised by 1 KB for the same reason, for 0.3 KB: the entries of the registration and delivery changes and
  * of the guardian's page. Roads and laureates, for the same 0.1 KB of the map of the day's entry and, on roads,
  * its link, likewise. Home, rules and club, by 1 KB for 0.05–0.15 KB: the offline page's entry and the `offline`
- * marks of the pages the service worker keeps; the worker's own code is loaded apart, after the page is idle.)
+ * marks of the pages the service worker keeps; the worker's own code is loaded apart, after the page is idle. Roads
+ * and privacy, by 1 KB for 0.02 KB: the error page's offline recovery, app/lib/offline-navigation.ts, which a dynamic
+ * import would cost more than it saves.)
  *
  * Stylesheets block the first paint, so the public pages have a CSS budget too: they load only the Mantine styles
  * they use (app/styles/mantine-public.ts); the full Mantine set (34 KB gzip on its own) must never reach them.
@@ -35,10 +37,10 @@ interface Manifest {
 const TARGET_KB = 170;
 const CEILINGS_KB: Record<string, number> = {
   home: 192, // the carousel (embla) and its autoplay
-  roads: 181,
+  roads: 182,
   rules: 185, // the tabs
   club: 178,
-  privacy: 175,
+  privacy: 176,
   laureates: 200, // Pagination, the country names of six languages
   stats: 200,
 };
