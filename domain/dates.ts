@@ -81,6 +81,20 @@ export function calendarDateOf(instant: Date, timeZone: string = CLUB_TIME_ZONE)
   }).format(instant);
 }
 
+/** The instant a calendar day begins in a time zone (the club's by default). */
+export function startOfDay(date: CalendarDate, timeZone: string = CLUB_TIME_ZONE): Date {
+  const utcMidnight = toUtcMs(date);
+  // The zone's offset at that moment, e.g. "GMT+02:00"; no zone changes its clocks at midnight.
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(utcMidnight))
+    .find((part) => part.type === 'timeZoneName')!.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
+  const offsetMs = match
+    ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000
+    : 0;
+  return new Date(utcMidnight - offsetMs);
+}
+
 /** Today in the club's time zone. */
 export function today(now: Date = new Date()): CalendarDate {
   return calendarDateOf(now);

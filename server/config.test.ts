@@ -132,4 +132,27 @@ describe('parseConfig', () => {
       expect(() => parseConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it('turns Strava on with both credentials only, on its public addresses unless told', () => {
+    expect(parseConfig({}).strava).toBeUndefined();
+    expect(parseConfig({ STRAVA_CLIENT_ID: '4242', STRAVA_CLIENT_SECRET: 'secret' }).strava).toEqual({
+      clientId: '4242',
+      clientSecret: 'secret',
+      oauthUrl: 'https://www.strava.com/oauth',
+      apiUrl: 'https://www.strava.com/api/v3',
+    });
+    expect(() => parseConfig({ STRAVA_CLIENT_ID: '4242' })).toThrow(/STRAVA_CLIENT_SECRET/);
+    expect(() => parseConfig({ STRAVA_OAUTH_URL: 'not a url' })).toThrow(/STRAVA_OAUTH_URL/);
+  });
+
+  it('takes a token encryption key of 32 bytes only', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(parseConfig({ TOKEN_ENCRYPTION_KEY: key.toString('base64') }).tokenEncryptionKey).toBe(
+      key.toString('base64'),
+    );
+    expect(parseConfig({ TOKEN_ENCRYPTION_KEY: key.toString('hex') }).tokenEncryptionKey).toBe(
+      key.toString('hex'),
+    );
+    expect(() => parseConfig({ TOKEN_ENCRYPTION_KEY: 'too-short' })).toThrow(/TOKEN_ENCRYPTION_KEY/);
+  });
 });

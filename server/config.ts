@@ -8,6 +8,7 @@ import { z } from '../domain/schemas/zod.ts';
 import { openingHoursSchema } from '../domain/opening-hours.ts';
 import { CHALLENGE_IDS, type ChallengeId } from '../domain/ventoux.ts';
 import { DEFAULT_PICKUP_POINTS } from './content/pickup-points.ts';
+import { parseEncryptionKey } from './services/token-cipher.ts';
 
 const optionalString = z
   .string()
@@ -166,6 +167,13 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxy,
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   DIPLOMA_SIGNING_KEY: optionalString,
+  STRAVA_CLIENT_ID: optionalString,
+  STRAVA_CLIENT_SECRET: optionalString,
+  STRAVA_OAUTH_URL: optionalUrl,
+  STRAVA_API_URL: optionalUrl,
+  TOKEN_ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || isEncryptionKey(value), {
+    message: 'expected 32 bytes, as 64 hex digits or 44 base64 characters',
+  }),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
 });
@@ -214,6 +222,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     // A PEM in one environment line has its line breaks written as \n.
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     diplomaSigningKey: env.DIPLOMA_SIGNING_KEY?.replaceAll('\\n', '\n'),
+    strava: stravaConfig(env),
+    tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
   };
 }
 
@@ -258,6 +268,31 @@ function paymentsConfig(env: ParsedEnvironment, publicUrl: string) {
     },
     testMode,
   };
+}
+
+/** Strava is on when both its credentials are set (docs/DEPLOY.md says how the club gets them). */
+function stravaConfig(env: ParsedEnvironment) {
+  const credentials = complete('Strava', {
+    STRAVA_CLIENT_ID: env.STRAVA_CLIENT_ID,
+    STRAVA_CLIENT_SECRET: env.STRAVA_CLIENT_SECRET,
+  });
+  return (
+    credentials && {
+      clientId: credentials.STRAVA_CLIENT_ID,
+      clientSecret: credentials.STRAVA_CLIENT_SECRET,
+      oauthUrl: env.STRAVA_OAUTH_URL ?? 'https://www.strava.com/oauth',
+      apiUrl: env.STRAVA_API_URL ?? 'https://www.strava.com/api/v3',
+    }
+  );
+}
+
+function isEncryptionKey(value: string): boolean {
+  try {
+    parseEncryptionKey(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** All the variables of one provider, or undefined when none is set; some but not all stops the start. */

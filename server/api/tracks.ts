@@ -8,6 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/schemas/zod.ts';
 import { idParam } from '../../domain/schemas/common.ts';
+import { TRACK_SOURCES } from '../../domain/activity-providers.ts';
+import { activityIdField } from '../../domain/schemas/activities.ts';
 import { trackAnalysisSchema } from '../../domain/schemas/track.ts';
 import { validationError } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -32,8 +34,20 @@ const storedTrack = z.object({
   candidate_id: z.number().int(),
   format: z.enum(['gpx', 'tcx', 'fit']),
   uploaded_at: z.string(),
+  source: z.enum(TRACK_SOURCES),
+  activity_id: z.string().nullable(),
   analysis: trackAnalysisSchema,
 });
+
+/** `{ "strava_activity_id": … }` instead of a file: the ride is fetched from Strava. */
+const fromStrava = z.object({ strava_activity_id: activityIdField() });
+
+function stravaActivityOf(body: unknown): string | null {
+  if (Buffer.isBuffer(body) || typeof body !== 'object' || body === null) return null;
+  const parsed = fromStrava.safeParse(body);
+  if (!parsed.success) throw validationError({ strava_activity_id: 'validation:activity_id_invalid' });
+  return parsed.data.strava_activity_id;
+}
 
 const uploadErrors = { 400: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse };
 
@@ -90,13 +104,31 @@ const tracks: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       onRequest: requireUser,
       schema: {
         tags: ['tracks'],
-        summary: "Attach the ride's GPS file to a candidate (the buyer of the registration)",
+        summary:
+          'Attach the ride to a candidate (the buyer of the registration): its GPS file, or `{strava_activity_id}` when Strava is connected',
         params,
-        response: { 200: storedTrack, 401: errorResponse, 404: errorResponse, ...uploadErrors },
+        response: {
+          200: storedTrack,
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+          503: errorResponse,
+          ...uploadErrors,
+        },
       },
     },
-    async (request) =>
-      services.tracks.attach(request.params.id, request.user!, await uploadedFile(request), request.ip),
+    async (request) => {
+      const { id } = request.params;
+      const user = request.user!;
+      const activityId = services.activityConnections ? stravaActivityOf(request.body) : null;
+      if (activityId === null)
+        return services.tracks.attach(id, user, await uploadedFile(request), request.ip);
+      // Another person's registration answers 404 before anything is asked of Strava.
+      await services.tracks.assertOwner(id, user);
+      const file = await services.activityConnections!.rideFile(user.id, activityId);
+      return services.tracks.attach(id, user, file, request.ip, { source: 'strava', activityId });
+    },
   );
 
   app.get(

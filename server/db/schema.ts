@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -26,6 +27,7 @@ import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import type { Guardian } from '../../domain/schemas/candidate.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
 import { ROLES } from '../../domain/roles.ts';
+import { ACTIVITY_PROVIDERS, TRACK_SOURCES } from '../../domain/activity-providers.ts';
 
 /**
  * 32 random bytes from two version-4 UUIDs (244 random bits), base64url without padding: 43 characters. The
@@ -540,6 +542,54 @@ export const candidateTracks = pgTable('candidate_tracks', {
   fileGz: bytea('file_gz').notNull(),
   analysis: jsonb('analysis').$type<TrackAnalysis>().notNull(),
   uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  /** An uploaded file, or a GPX written from an activity service's points (then with the activity's id). */
+  source: text('source', { enum: TRACK_SOURCES }).notNull().default('upload'),
+  sourceActivityId: text('source_activity_id'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A rider's connection to an activity service (Strava): the OAuth tokens, encrypted with AES-256-GCM
+ * (server/services/token-cipher.ts), never sent to a browser. Goes with the account.
+ */
+export const activityConnections = pgTable(
+  'activity_connections',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ACTIVITY_PROVIDERS }).notNull(),
+    /** The person's id at the service, to tell a reconnection to another account. */
+    athleteId: text('athlete_id').notNull(),
+    accessToken: bytea('access_token').notNull(),
+    refreshToken: bytea('refresh_token').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    scope: text('scope').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.provider] })],
+);
+
+/**
+ * The `state` of an OAuth authorization on its way, bound to the session that asked for it: only its SHA-256
+ * is kept, it serves once and for ten minutes.
+ */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  sessionHash: text('session_hash')
+    .notNull()
+    .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ACTIVITY_PROVIDERS }).notNull(),
+  /** The site's page to come back to (a local path). */
+  returnTo: text('return_to').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+/** Keys the server makes for itself when the configuration gives none, the same on every instance. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name', { enum: ['token-encryption-key'] }).primaryKey(),
+  secret: text('secret').notNull(),
   createdAt: createdAt(),
 });
 

@@ -2,7 +2,7 @@
  * Deleting one's own account: the password confirms it, then one transaction removes the person's data. Paid
  * orders stay, without their owner, for the club's accounts; everything else goes, mostly by the foreign keys'
  * cascades (sessions, links, devices, drafts, print jobs; candidates take their documents and GPS tracks with
- * them). Homologations and the public ranking are the club's record and stay, unlinked from the account.
+ * them; a Strava connection is revoked there and its tokens go). Homologations and the public ranking are the club's record and stay, unlinked from the account.
  * See docs/decisions/0028-account-deletion.md.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -12,16 +12,25 @@ import { AppError, notFound } from '../errors.ts';
 import { wrongCurrentPassword } from './accounts.ts';
 import { recordAudit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
+import type { ActivityConnectionsService } from './activity-connections.ts';
 
 /** Payment states that mean money moved: the order is part of the accounts, whatever its status now. */
 const MONEY_MOVED = ['confirmed', 'refunded'] as const;
 
-export function createAccountDeletionService({ db }: { db: Database }) {
+export function createAccountDeletionService({
+  db,
+  activityConnections,
+}: {
+  db: Database;
+  activityConnections: ActivityConnectionsService | null;
+}) {
   return {
     async deleteAccount(userId: number, currentPassword: string): Promise<void> {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw notFound('No such user');
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword();
+      // Read before the tokens go with the account; Strava is told once the deletion is certain.
+      const revokeActivityService = (await activityConnections?.revocationFor(userId)) ?? (async () => {});
       await db.transaction(async (tx) => {
         if (user.role === 'admin') {
           const [others] = await tx
@@ -77,6 +86,7 @@ export function createAccountDeletionService({ db }: { db: Database }) {
           after: { keptOrders: [...kept], deletedOrders: dropped, deletedCandidates },
         });
       });
+      await revokeActivityService();
     },
   };
 }

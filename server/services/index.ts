@@ -32,6 +32,10 @@ import { createOrderDraftsService } from './order-drafts.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { createSessionsService } from './sessions.ts';
 import { createTracksService } from './tracks.ts';
+import { createActivityConnectionsService } from './activity-connections.ts';
+import { createTokenCipher } from './token-cipher.ts';
+import { createStravaClient } from '../activities/strava.ts';
+import type { ActivityProviderClient } from '../activities/provider.ts';
 import { createEmailVerificationService } from './email-verification.ts';
 import { createTrustedDevicesService } from './trusted-devices.ts';
 
@@ -47,6 +51,8 @@ export interface ServiceDependencies {
   providers?: Providers;
   /** How instances tell each other what changed; defaults to in-process (one instance, tests). */
   changeBus?: ChangeBus;
+  /** Defaults to Strava's client when STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET are set. */
+  activityProvider?: ActivityProviderClient;
 }
 
 /** Topics of the change bus. */
@@ -89,6 +95,18 @@ export function createServices(deps: ServiceDependencies) {
     providers: deps.providers ?? createProviders(config, db),
     log: deps.log,
   });
+  const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
+  // Off unless the club configured Strava: then nothing about it shows, and its routes do not exist.
+  const activityConnections = activityProvider
+    ? createActivityConnectionsService({
+        db,
+        client: activityProvider,
+        cipher: createTokenCipher({ db, configuredKey: config.tokenEncryptionKey }),
+        rateLimits,
+        redirectUri: `${config.publicUrl}/api/strava/callback`,
+        log: deps.log,
+      })
+    : null;
   const guardianConsents = createGuardianConsentsService({ db, config, mail, documents });
   payments.onPaid(createOrderNotifications({ db, config, mail, documents, guardianConsents }));
   const services = {
@@ -106,7 +124,8 @@ export function createServices(deps: ServiceDependencies) {
       emailVerification,
       trustedDevices,
     }),
-    accountDeletion: createAccountDeletionService({ db }),
+    accountDeletion: createAccountDeletionService({ db, activityConnections }),
+    activityConnections,
     orderDrafts,
     documents,
     payments,

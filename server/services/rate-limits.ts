@@ -63,10 +63,10 @@ export function createRateLimits({ redisUrl, ipFactor = 1 }: { redisUrl?: string
   }
 
   return {
-    /** Counts one attempt; throws 429 `rate_limited` with Retry-After once the rule's budget is spent. */
-    async consume(rule: LimitRule, key: string): Promise<void> {
+    /** Counts one attempt (or `points` of them); throws 429 `rate_limited` with Retry-After once the rule's budget is spent. */
+    async consume(rule: LimitRule, key: string, points = 1): Promise<void> {
       try {
-        await limiter(rule).consume(key);
+        await limiter(rule).consume(key, points);
       } catch (result) {
         if (!(result instanceof RateLimiterRes)) throw result;
         const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
@@ -74,6 +74,11 @@ export function createRateLimits({ redisUrl, ipFactor = 1 }: { redisUrl?: string
           headers: { 'retry-after': String(seconds) },
         });
       }
+    },
+
+    /** Spends the rule's budget for `seconds`: another service said to wait (e.g. Strava's 429). */
+    async block(rule: LimitRule, key: string, seconds: number): Promise<void> {
+      await limiter(rule).block(key, seconds);
     },
 
     /** A successful sign-in clears the failures counted against that email. */

@@ -14,6 +14,7 @@ import { notFound } from '../errors.ts';
 import { readTrack, unpack } from '../track/read-track.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
 import type { Role } from '../../domain/roles.ts';
+import type { TrackSource } from '../../domain/activity-providers.ts';
 
 /** Reading a file costs up to a second of CPU: anyone may, but not without end. */
 export const TRACK_CHECK_LIMITS = {
@@ -21,6 +22,12 @@ export const TRACK_CHECK_LIMITS = {
 } satisfies Record<string, LimitRule>;
 
 const gzip = promisify(zlib.gzip);
+
+/** Where a stored file came from. */
+export interface TrackOrigin {
+  source: TrackSource;
+  activityId: string | null;
+}
 
 interface Viewer {
   id: number;
@@ -49,6 +56,8 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
         format: candidateTracks.format,
         analysis: candidateTracks.analysis,
         createdAt: candidateTracks.createdAt,
+        source: candidateTracks.source,
+        sourceActivityId: candidateTracks.sourceActivityId,
       })
       .from(candidateTracks)
       .where(eq(candidateTracks.candidateId, candidateId));
@@ -57,6 +66,8 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
       candidate_id: candidateId,
       format: row.format,
       uploaded_at: row.createdAt.toISOString(),
+      source: row.source,
+      activity_id: row.sourceActivityId,
       analysis: row.analysis,
     };
   }
@@ -67,13 +78,32 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
       return analyse(upload);
     },
 
+    /** 404 unless `user` bought the candidate's registration (before fetching a ride from elsewhere for it). */
+    async assertOwner(candidateId: number, user: Viewer): Promise<void> {
+      if ((await ownerOf(candidateId)) !== user.id) throw notFound();
+    },
+
     /** Stores (or replaces) the file and its analysis; 404 unless `user` bought the candidate's registration. */
-    async attach(candidateId: number, user: Viewer, upload: Uint8Array, ip: string): Promise<StoredTrack> {
+    async attach(
+      candidateId: number,
+      user: Viewer,
+      upload: Uint8Array,
+      ip: string,
+      origin: TrackOrigin = { source: 'upload', activityId: null },
+    ): Promise<StoredTrack> {
       await rateLimits.consume(TRACK_CHECK_LIMITS.perIp, ip);
       const analysis = await analyse(upload);
       if ((await ownerOf(candidateId)) !== user.id) throw notFound();
       const fileGz = await gzip(await unpack(upload));
-      const values = { candidateId, format: analysis.format, fileGz, analysis, uploadedBy: user.id };
+      const values = {
+        candidateId,
+        format: analysis.format,
+        fileGz,
+        analysis,
+        uploadedBy: user.id,
+        source: origin.source,
+        sourceActivityId: origin.activityId,
+      };
       await db
         .insert(candidateTracks)
         .values(values)

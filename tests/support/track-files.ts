@@ -5,25 +5,12 @@
 import zlib from 'node:zlib';
 import { Encoder, type FileIdMesg, Profile, type RecordMesg } from '@garmin/fitsdk';
 import type { TrackPoint } from '../../domain/track/analyse.ts';
+import { writeGpx } from '../../server/track/write-gpx.ts';
 
 const time = (point: TrackPoint) => (point.time === null ? '' : new Date(point.time).toISOString());
 
-export function toGpx(points: readonly TrackPoint[]): string {
-  const body = points
-    .map(
-      (p) =>
-        `<trkpt lat="${p.lat.toFixed(6)}" lon="${p.lon.toFixed(6)}">` +
-        (p.ele === null ? '' : `<ele>${p.ele.toFixed(1)}</ele>`) +
-        (p.time === null ? '' : `<time>${time(p)}</time>`) +
-        '</trkpt>',
-    )
-    .join('\n');
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">\n' +
-    `<trk><name>Ventoux</name><trkseg>\n${body}\n</trkseg></trk>\n</gpx>\n`
-  );
-}
+export const toGpx = (points: readonly TrackPoint[]): string =>
+  writeGpx({ name: 'Ventoux', points, creator: 'test' });
 
 export function toTcx(points: readonly TrackPoint[]): string {
   const body = points
