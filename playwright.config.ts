@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { STRAVA_STAND_IN_CLIENT } from './tests/support/strava-stand-in.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The stand-in of Strava's OAuth and API (tests/support/strava-stand-in-server.ts), next to the site. */
+const stravaPort = port + 1;
 // A fresh data directory per run: the server starts on an empty embedded database with demo content. The config
 // is also loaded by each worker (TEST_WORKER_INDEX set), which must find the same directory, not empty it.
 export const dataDir = path.join(os.tmpdir(), `cv-e2e-${port}`);
@@ -40,27 +43,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node server/main.ts',
-    url: `http://127.0.0.1:${port}/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // No proxy in front: the server stops at once when the tests end.
-      SHUTDOWN_DRAIN_MS: '0',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      // The browser journeys of the admin area sign in as this administrator, created at start-up.
-      BOOTSTRAP_ADMIN_EMAIL: 'admin@e2e.test',
-      BOOTSTRAP_ADMIN_PASSWORD: 'Admin1910x',
-      // Every journey signs in from 127.0.0.1: the per-IP budget of one person would run out mid-run.
-      RATE_LIMIT_IP_FACTOR: '50',
+  webServer: [
+    {
+      command: `node tests/support/strava-stand-in-server.ts ${stravaPort}`,
+      url: `http://127.0.0.1:${stravaPort}/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      command: 'node server/main.ts',
+      url: `http://127.0.0.1:${port}/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // No proxy in front: the server stops at once when the tests end.
+        SHUTDOWN_DRAIN_MS: '0',
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        // The browser journeys of the admin area sign in as this administrator, created at start-up.
+        BOOTSTRAP_ADMIN_EMAIL: 'admin@e2e.test',
+        BOOTSTRAP_ADMIN_PASSWORD: 'Admin1910x',
+        // Every journey signs in from 127.0.0.1: the per-IP budget of one person would run out mid-run.
+        RATE_LIMIT_IP_FACTOR: '50',
+        // Strava, through the stand-in: "Check my ride" and the account page show it (tests/e2e/strava.spec.ts).
+        STRAVA_CLIENT_ID: STRAVA_STAND_IN_CLIENT.id,
+        STRAVA_CLIENT_SECRET: STRAVA_STAND_IN_CLIENT.secret,
+        STRAVA_OAUTH_URL: `http://127.0.0.1:${stravaPort}/oauth`,
+        STRAVA_API_URL: `http://127.0.0.1:${stravaPort}/api/v3`,
+      },
+    },
+  ],
 });

@@ -5,6 +5,9 @@
  * the actions show on the form as the API's answers are shown.
  */
 import type { Locale } from '../domain/locales.ts';
+import type { Role } from '../domain/roles.ts';
+import type { TrackAnalysis } from '../domain/schemas/track.ts';
+import type { StoredTrack } from './tracks.ts';
 import type { NameDisplay } from '../domain/public-name.ts';
 import type { TestOutcome } from '../domain/payment-methods.ts';
 import type { Order } from '../domain/schemas/order.ts';
@@ -62,6 +65,16 @@ export interface ActionServices {
    * answers the address the buyer goes to next.
    */
   decideTestPayment(paymentId: number, userId: number, outcome: TestOutcome, locale: Locale): Promise<string>;
+  /** Checks a ride of the connected Strava account (as POST /api/strava/activities/{id}/check). */
+  checkStravaRide(userId: number, activityId: string): Promise<TrackAnalysis>;
+  /** Attaches a Strava ride to the buyer's candidate (as POST /api/candidates/{id}/track with its id). */
+  attachStravaRide(
+    user: { id: number; role: Role },
+    candidateId: number,
+    activityId: string,
+  ): Promise<StoredTrack>;
+  /** Revokes the site's access at Strava and deletes the tokens (as DELETE /api/strava). */
+  disconnectStrava(userId: number): Promise<void>;
 }
 
 /** What a service throws when it refuses: the API's error code, its status, and field errors (message keys). */

@@ -23,6 +23,8 @@ import type {
 } from './orders.ts';
 import type { Price } from '../domain/prices.ts';
 import type { StoredTrack } from './tracks.ts';
+import type { ActivitySummary, ConnectionStatus } from './activities.ts';
+import type { DaySpan } from '../domain/activity-days.ts';
 
 export interface LoaderServices {
   accounts: {
@@ -84,4 +86,12 @@ export interface LoaderServices {
   tracks: {
     forCandidate(candidateId: number): Promise<StoredTrack | null>;
   };
+  /** Null when the club has not configured Strava: then nothing about it shows. */
+  activityConnections: {
+    status(userId: number): Promise<ConnectionStatus>;
+    /** The days looked at when the rider names none. */
+    defaultSpan(userId: number): Promise<DaySpan>;
+    /** Refuses as the API does (`not_connected`, `strava_rate_limited`, …). */
+    listRides(userId: number, span: DaySpan): Promise<ActivitySummary[]>;
+  } | null;
 }

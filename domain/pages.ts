@@ -111,8 +111,9 @@ export const PAGES: readonly Page[] = [
 
   page('account', 'account', 'routes/account/account.tsx', 'default', {
     guard: 'authenticated',
-    // The orders tab speaks the order vocabulary; the password tab holds the public-display switch.
-    ns: ['account', 'validation', 'order', 'restriction'],
+    // The orders tab speaks the order vocabulary; the password tab holds the public-display switch; the
+    // profile tab the Strava connection.
+    ns: ['account', 'validation', 'order', 'restriction', 'track'],
   }),
 
   page(

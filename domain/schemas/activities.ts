@@ -36,5 +36,3 @@ export const activitySummarySchema = z.object({
   distance_km: z.number(),
   climb_m: z.number(),
 });
-
-export type ActivitySummaryAnswer = z.infer<typeof activitySummarySchema>;

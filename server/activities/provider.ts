@@ -3,6 +3,7 @@
  * the OAuth authorization, its refresh, the rider's rides of some days, one ride's points, and the revocation.
  * The check never sees the service: it gets the points as a GPX file (write-gpx.ts), like an upload.
  */
+import type { ActivitySummary } from '../../contracts/activities.ts';
 import type { ActivityProvider } from '../../domain/activity-providers.ts';
 import type { TrackPoint } from '../../domain/track/analyse.ts';
 
@@ -15,15 +16,6 @@ export interface ProviderTokens {
 export interface AuthorizedConnection extends ProviderTokens {
   /** The person's id at the service. */
   athleteId: string;
-}
-
-export interface ActivitySummary {
-  id: string;
-  name: string;
-  /** ISO 8601, UTC. */
-  start: string;
-  distanceKm: number;
-  climbM: number;
 }
 
 export interface ActivityPoints {

@@ -7,12 +7,12 @@
  * in `X-RateLimit-Usage` and `X-ReadRateLimit-Usage` ("15-minute,daily"); the 15-minute windows reset at 0, 15,
  * 30 and 45 minutes past the hour, the daily one at midnight UTC. A 429 says until when to wait.
  */
+import type { ActivitySummary } from '../../contracts/activities.ts';
 import { z } from '../../domain/schemas/zod.ts';
 import type { TrackPoint } from '../../domain/track/analyse.ts';
 import {
   type ActivityPoints,
   type ActivityProviderClient,
-  type ActivitySummary,
   type AuthorizedConnection,
   ProviderError,
   type ProviderTokens,

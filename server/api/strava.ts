@@ -17,7 +17,8 @@ import { trackAnalysisSchema } from '../../domain/schemas/track.ts';
 import { z } from '../../domain/schemas/zod.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { chooseLocale } from '../plugins/locale.ts';
-import type { ActivityConnectionsService, AuthorizationOutcome } from '../services/activity-connections.ts';
+import type { AuthorizationOutcome } from '../../contracts/activities.ts';
+import type { ActivityConnectionsService } from '../services/activity-connections.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
 
@@ -37,7 +38,7 @@ const providerErrors = {
 
 const strava: FastifyPluginAsyncZod<ApiOptions & { connections: ActivityConnectionsService }> = async (
   app,
-  { services, connections },
+  { connections },
 ) => {
   const accountPage = (request: {
     cookies: Record<string, string | undefined>;
@@ -135,8 +136,7 @@ const strava: FastifyPluginAsyncZod<ApiOptions & { connections: ActivityConnecti
         },
       },
     },
-    async (request) =>
-      services.tracks.check(await connections.rideFile(request.user!.id, request.params.id), request.ip),
+    async (request) => connections.checkRide(request.user!.id, request.params.id, request.ip),
   );
 
   app.delete(

@@ -124,10 +124,7 @@ const tracks: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       const activityId = services.activityConnections ? stravaActivityOf(request.body) : null;
       if (activityId === null)
         return services.tracks.attach(id, user, await uploadedFile(request), request.ip);
-      // Another person's registration answers 404 before anything is asked of Strava.
-      await services.tracks.assertOwner(id, user);
-      const file = await services.activityConnections!.rideFile(user.id, activityId);
-      return services.tracks.attach(id, user, file, request.ip, { source: 'strava', activityId });
+      return services.activityConnections!.attachRide(user, id, activityId, request.ip);
     },
   );
 

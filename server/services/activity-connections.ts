@@ -10,9 +10,13 @@ import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityProvider } from '../../domain/activity-providers.ts';
 import { type DaySpan, defaultDaySpan, spanInstants } from '../../domain/activity-days.ts';
+import type { StoredTrack } from '../../contracts/tracks.ts';
+import type { Role } from '../../domain/roles.ts';
+import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import type { CalendarDate } from '../../domain/dates.ts';
 import { safeRedirectPath } from '../../domain/redirects.ts';
-import type { ActivityProviderClient, ActivitySummary } from '../activities/provider.ts';
+import type { ActivitySummary, AuthorizationOutcome, ConnectionStatus } from '../../contracts/activities.ts';
+import type { ActivityProviderClient } from '../activities/provider.ts';
 import { ProviderError } from '../activities/provider.ts';
 import type { Database } from '../db/client.ts';
 import { activityConnections, candidates, oauthStates, orders } from '../db/schema.ts';
@@ -20,6 +24,7 @@ import { AppError } from '../errors.ts';
 import { writeGpx } from '../track/write-gpx.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
 import type { TokenCipher } from './token-cipher.ts';
+import type { TracksService } from './tracks.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const ACTIVITY_SERVICE_LIMITS = {
@@ -60,17 +65,10 @@ const unavailable = () =>
     headers: { 'retry-after': '60' },
   });
 
-/** How an authorization ended, as the page the rider returns to shows it (`?strava=…`). */
-export type AuthorizationOutcome = 'connected' | 'denied' | 'scope' | 'invalid' | 'failed';
-
-export interface ConnectionStatus {
-  connected: boolean;
-  /** ISO 8601. */
-  since: string | null;
-}
-
 interface Deps {
   db: Database;
+  /** The check and the attachment a ride goes through, as an uploaded file does. */
+  tracks: TracksService;
   client: ActivityProviderClient;
   cipher: TokenCipher;
   rateLimits: RateLimits;
@@ -81,8 +79,13 @@ interface Deps {
 
 type ConnectionRow = typeof activityConnections.$inferSelect;
 
+interface Viewer {
+  id: number;
+  role: Role;
+}
+
 export function createActivityConnectionsService(deps: Deps) {
-  const { db, client, cipher, rateLimits } = deps;
+  const { db, client, cipher, rateLimits, tracks } = deps;
   const provider: ActivityProvider = client.id;
   const context = (userId: number, kind: 'access' | 'refresh') => `${provider}:${userId}:${kind}`;
   const ofUser = (userId: number) =>
@@ -217,6 +220,11 @@ export function createActivityConnectionsService(deps: Deps) {
     return row?.day ?? null;
   }
 
+  async function rideFile(userId: number, activityId: string): Promise<Uint8Array> {
+    const ride = await withAccess(userId, 2, (accessToken) => client.fetchPoints(accessToken, activityId));
+    return Buffer.from(writeGpx({ name: ride.name, points: ride.points }));
+  }
+
   return {
     provider,
 
@@ -303,9 +311,23 @@ export function createActivityConnectionsService(deps: Deps) {
     },
 
     /** The ride's points as the GPX file the check reads and the homologation keeps. */
-    async rideFile(userId: number, activityId: string): Promise<Uint8Array> {
-      const ride = await withAccess(userId, 2, (accessToken) => client.fetchPoints(accessToken, activityId));
-      return Buffer.from(writeGpx({ name: ride.name, points: ride.points }));
+    rideFile,
+
+    /** The same analysis as for an uploaded file. */
+    async checkRide(userId: number, activityId: string, ip: string): Promise<TrackAnalysis> {
+      return tracks.check(await rideFile(userId, activityId), ip);
+    },
+
+    /** Attaches the ride as an upload is attached; another person's candidate is 404 before the service is asked. */
+    async attachRide(
+      user: Viewer,
+      candidateId: number,
+      activityId: string,
+      ip: string,
+    ): Promise<StoredTrack> {
+      await tracks.assertOwner(candidateId, user);
+      const file = await rideFile(user.id, activityId);
+      return tracks.attach(candidateId, user, file, ip, { source: provider, activityId });
     },
 
     /** Revokes the authorization at the service (when it answers) and deletes the tokens. */

@@ -95,11 +95,13 @@ export function createServices(deps: ServiceDependencies) {
     providers: deps.providers ?? createProviders(config, db),
     log: deps.log,
   });
+  const tracks = createTracksService({ db, rateLimits });
   const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
   // Off unless the club configured Strava: then nothing about it shows, and its routes do not exist.
   const activityConnections = activityProvider
     ? createActivityConnectionsService({
         db,
+        tracks,
         client: activityProvider,
         cipher: createTokenCipher({ db, configuredKey: config.tokenEncryptionKey }),
         rateLimits,
@@ -156,7 +158,7 @@ export function createServices(deps: ServiceDependencies) {
       onChange: publicDataChanged,
     }),
     laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
-    tracks: createTracksService({ db, rateLimits }),
+    tracks,
     changeBus,
     /** Calls `listener` whenever any instance changes what the public sees (the page cache subscribes here). */
     onPublicDataChanged(listener: () => void): () => void {

@@ -126,3 +126,5 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
     forCandidate: stored,
   };
 }
+
+export type TracksService = ReturnType<typeof createTracksService>;

@@ -36,7 +36,8 @@ const notImplemented: StandInHandler = (request) => ({
   body: { error: `no handler for ${request.method} ${request.path}` },
 });
 
-export async function startHttpStandIn(): Promise<HttpStandIn> {
+/** On a free port unless `port` is given (a server started before the tests must know it). */
+export async function startHttpStandIn(port = 0): Promise<HttpStandIn> {
   const requests: RecordedRequest[] = [];
   let handler = notImplemented;
 
@@ -67,11 +68,11 @@ export async function startHttpStandIn(): Promise<HttpStandIn> {
       outgoing.end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     requests,
     reset(next) {
       handler = next;

@@ -42,6 +42,8 @@ export interface StravaStandIn {
   requests: RecordedRequest[];
   /** The athlete the next authorization is for, with their activities. */
   nextAthlete(athlete: Athlete): void;
+  /** Each authorization without a `nextAthlete` is for a new athlete with these activities. */
+  everyAthlete(activities: () => StandInActivity[]): void;
   /** The next authorization page declines (the rider pressed "Cancel") or grants only this scope. */
   nextAuthorization(answer: { decline?: boolean; scope?: string }): void;
   /** The next API call (not OAuth) answers this instead. */
@@ -123,13 +125,15 @@ function streams(activity: StandInActivity) {
   };
 }
 
-export async function startStravaStandIn(): Promise<StravaStandIn> {
-  const http: HttpStandIn = await startHttpStandIn();
+export async function startStravaStandIn(port = 0): Promise<StravaStandIn> {
+  const http: HttpStandIn = await startHttpStandIn(port);
   const codes = new Map<string, Athlete>();
   const accessTokens = new Map<string, Token>();
   const refreshTokens = new Map<string, number>();
   const athletes = new Map<number, Athlete>();
-  let athlete: Athlete = { id: 1, activities: [] };
+  let athlete: Athlete | null = null;
+  let newAthlete: () => StandInActivity[] = () => [];
+  let athleteCount = 0;
   let authorization: { decline?: boolean; scope?: string } = {};
   let failure: StandInReply | null = null;
   let lifetimeS = 6 * 60 * 60;
@@ -165,7 +169,8 @@ export async function startStravaStandIn(): Promise<StravaStandIn> {
         back.searchParams.set('error', 'access_denied');
       } else {
         const code = token();
-        codes.set(code, athlete);
+        codes.set(code, athlete ?? { id: 900_000 + (athleteCount += 1), activities: newAthlete() });
+        athlete = null;
         back.searchParams.set('code', code);
         back.searchParams.set('scope', authorization.scope ?? 'read,activity:read_all');
       }
@@ -260,7 +265,10 @@ export async function startStravaStandIn(): Promise<StravaStandIn> {
     return json({ ...summary(activity), resource_state: 3 });
   }
 
-  http.reset((request) => (request.path.startsWith('/oauth/') ? oauth(request) : api(request)));
+  http.reset((request) => {
+    if (request.path === '/ready') return json({ ready: true });
+    return request.path.startsWith('/oauth/') ? oauth(request) : api(request);
+  });
 
   return {
     url: http.url,
@@ -270,6 +278,9 @@ export async function startStravaStandIn(): Promise<StravaStandIn> {
     nextAthlete(next) {
       athlete = next;
       athletes.set(next.id, next);
+    },
+    everyAthlete(activities) {
+      newAthlete = activities;
     },
     nextAuthorization(answer) {
       authorization = answer;

@@ -33,6 +33,8 @@ import { PasswordTab } from '../../components/account/password-tab.tsx';
 import { ProfileTab } from '../../components/account/profile-tab.tsx';
 import { userFormValues } from '../../components/forms/user-fields.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { StravaConnection } from '../../components/strava/strava-connection.tsx';
+import { StravaOutcome } from '../../components/strava/strava-outcome.tsx';
 import forms from '../../components/forms/forms.module.css';
 import type { Route } from './+types/account';
 import { requireUser } from '../../lib/require-user.ts';
@@ -45,12 +47,14 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly (string 
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
-  const [profile, orders, homologations, publicDisplay] = await Promise.all([
+  const [profile, orders, homologations, publicDisplay, strava] = await Promise.all([
     services.accounts.profile(user.id),
     services.orders.list(user.id),
     // As GET /api/me/homologations: only for a confirmed address (the tab says so otherwise).
     user.emailVerified ? services.homologations.forUser(user.id, localeOr(args.params.lang)) : null,
     services.displayRestrictions.stateOf(user.email),
+    // Null when the club has not configured Strava: then the card does not show.
+    services.activityConnections?.status(user.id) ?? null,
   ]);
   return {
     profile: userFormValues(profile),
@@ -62,6 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
     orders,
     homologations,
     publicDisplay,
+    strava,
   };
 }
 
@@ -69,7 +74,8 @@ const PASSWORDS = ['current_password', 'password', 'password_confirmation'];
 
 /**
  * The forms of the page post here with their `intent` (decision 0032): the profile, the password, the public
- * display of the results or of the name, the account's deletion, or giving up an unpaid order.
+ * display of the results or of the name, the account's deletion, giving up an unpaid order, or disconnecting
+ * Strava.
  */
 export async function action(args: Route.ActionArgs) {
   const { user } = requireUser(args);
@@ -162,6 +168,14 @@ export async function action(args: Route.ActionArgs) {
     }
     return { intent: 'cancel-order', cancelled: true };
   }
+  if (values.intent === 'strava-disconnect') {
+    try {
+      await actions.disconnectStrava(user.id);
+    } catch (error) {
+      return serviceRefusal(error, values);
+    }
+    return { intent: 'strava-disconnect', disconnected: true };
+  }
   throw data(null, { status: 400 });
 }
 
@@ -203,6 +217,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro prefix="account:" noindex />
       <EmailVerificationNotice state={loaderData.verification} />
+      <StravaOutcome />
       <Tabs value={tab} onChange={selectTab} keepMounted className={forms.readable}>
         <Tabs.List mb="lg" aria-label={t('account:tabs.label')}>
           <Tabs.Tab value="profile" leftSection={<IconUser {...icon} />}>
@@ -220,6 +235,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileTab profile={loaderData.profile} />
+          {loaderData.strava && (
+            <StravaConnection status={loaderData.strava} returnTo={`/${i18n.language}/account`} />
+          )}
           <DeleteAccount />
         </Tabs.Panel>
         <Tabs.Panel value="orders">

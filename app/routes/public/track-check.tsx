@@ -10,7 +10,7 @@ import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs, data, useSearchParams } from 'react-router';
 import { requestContext } from '#request-context';
 import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
 import { TRACK_FILE_ACCEPT } from '../../../domain/track/file-types.ts';
@@ -21,13 +21,23 @@ import { takeSharedRide } from '../../lib/shared-ride.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
 import classes from '../../components/track/track.module.css';
 import type { Route } from './+types/track-check';
+import { isServiceFailure } from '../../../contracts/action-services.ts';
+import { activityIdField } from '../../../domain/schemas/activities.ts';
+import { readForm } from '../../lib/form-action.server.ts';
+import { requireUser } from '../../lib/require-user.ts';
+import { stravaRidesState } from '../../lib/strava.server.ts';
+import { StravaOutcome } from '../../components/strava/strava-outcome.tsx';
+import { type StravaAnswer, StravaRides } from '../../components/strava/strava-rides.tsx';
 
 const ACCEPT = TRACK_FILE_ACCEPT.join(',');
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user } = context.get(requestContext);
-  if (!user) return { signedIn: false, candidates: [] };
-  const orders = await services.orders.list(user.id);
+  if (!user) return { signedIn: false, candidates: [], strava: null };
+  const [orders, strava] = await Promise.all([
+    services.orders.list(user.id),
+    stravaRidesState(services, user.id, new URL(request.url)),
+  ]);
   const candidates = orders
     .filter((order) => order.status === 'paid')
     .flatMap((order) =>
@@ -36,7 +46,52 @@ export async function loader({ context }: Route.LoaderArgs) {
         label: `${candidate.reference} · ${candidate.prenom} ${candidate.nom}`,
       })),
     );
-  return { signedIn: true, candidates };
+  return { signedIn: true, candidates, strava };
+}
+
+/**
+ * The Strava forms post here (decision 0032): check a ride (`strava-check`), attach it to a registration
+ * (`strava-attach`). A refusal comes back as the answer's `error`, beside the ride it concerns.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { user } = requireUser(args);
+  const { actions } = args.context.get(requestContext);
+  const values = await readForm(args.request);
+  const activity = activityIdField().safeParse(values.activity);
+  const intent = values.intent;
+  if ((intent !== 'strava-check' && intent !== 'strava-attach') || !activity.success)
+    throw data(null, { status: 400 });
+  const answered = { intent, activity: activity.data, name: (values.name ?? '').slice(0, 200) } as const;
+  try {
+    if (intent === 'strava-check') {
+      const checked: StravaAnswer = {
+        ...answered,
+        analysis: await actions.checkStravaRide(user.id, activity.data),
+      };
+      return data(checked);
+    }
+    const candidateId = Number(values.candidate);
+    if (!Number.isSafeInteger(candidateId) || candidateId < 1) throw { statusCode: 404, code: 'not_found' };
+    const stored = await actions.attachStravaRide(user, candidateId, activity.data);
+    const attached: StravaAnswer = { ...answered, analysis: stored.analysis, attached: true };
+    return data(attached);
+  } catch (failure) {
+    if (!isServiceFailure(failure) || (failure.statusCode >= 500 && failure.code !== 'strava_unavailable'))
+      throw failure;
+    const retryAfter = Number(failure.headers?.['retry-after']);
+    const refused: StravaAnswer = {
+      ...answered,
+      error: { code: failure.code, retryAfter: Number.isFinite(retryAfter) ? retryAfter : null },
+    };
+    return data(refused, { status: failure.statusCode });
+  }
+}
+
+/** Checking or attaching a ride changes nothing the loader reads: Strava is not asked for the list again. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent');
+  if (intent === 'strava-check' || intent === 'strava-attach') return false;
+  return defaultShouldRevalidate;
 }
 
 function DropZone({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
@@ -179,7 +234,7 @@ function OfflineFile({
   );
 }
 
-export default function TrackCheckPage({ loaderData, params }: Route.ComponentProps) {
+export default function TrackCheckPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [analysis, setAnalysis] = useState<TrackAnalysis | null>(null);
@@ -236,6 +291,7 @@ export default function TrackCheckPage({ loaderData, params }: Route.ComponentPr
   return (
     <>
       <PublicIntro namespace="track" />
+      <StravaOutcome />
       <Stack gap="xl">
         <Stack gap="xs">
           <DropZone onFile={check} busy={busy} />
@@ -270,6 +326,14 @@ export default function TrackCheckPage({ loaderData, params }: Route.ComponentPr
         {analysis && <TrackReport analysis={analysis} />}
         {analysis && file && loaderData.candidates.length > 0 && (
           <AttachForm file={file} candidates={loaderData.candidates} />
+        )}
+        {loaderData.strava && (
+          <StravaRides
+            state={loaderData.strava}
+            answer={actionData}
+            candidates={loaderData.candidates}
+            returnTo={`/${params.lang}/track-check`}
+          />
         )}
         {analysis && !loaderData.signedIn && (
           <Text size="sm">

@@ -1,0 +1,20 @@
+/** A rider's rides at an activity service (Strava), as the server reads them and the pages show them. */
+
+export interface ActivitySummary {
+  id: string;
+  name: string;
+  /** ISO 8601, UTC. */
+  start: string;
+  distanceKm: number;
+  climbM: number;
+}
+
+export interface ConnectionStatus {
+  connected: boolean;
+  /** When the rider connected, ISO 8601; null when not connected. */
+  since: string | null;
+}
+
+/** How an authorization ended, as the page the rider returns to reads it in `?strava=…`. */
+export const AUTHORIZATION_OUTCOMES = ['connected', 'denied', 'scope', 'invalid', 'failed'] as const;
+export type AuthorizationOutcome = (typeof AUTHORIZATION_OUTCOMES)[number];

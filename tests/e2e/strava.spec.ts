@@ -1,0 +1,131 @@
+/**
+ * A ride from Strava, in two languages (a phone in French, a wide screen in English), against the Strava
+ * stand-in that playwright.config.ts starts beside the site: the buyer of a registration connects from "Check my
+ * ride" through Strava's authorization page, sees the rides of the last two weeks (the run is not there), checks
+ * the cingle and reads its verdict, attaches it to the registration, then disconnects from the account page.
+ * The same forms work before the page's scripts run: the check is posted once with the scripts held back.
+ */
+import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+import { accountPayload } from '../support/account-payload.ts';
+import { E2E_STRAVA_RIDES } from '../support/strava-e2e-rides.ts';
+import { expect, test } from './fixtures.ts';
+import { holdScripts } from './hold-scripts.ts';
+import { paidRegistration } from './paid-registration.ts';
+
+async function signedUp(request: APIRequestContext, email: string) {
+  const signup = await request.post('/api/signup', { data: accountPayload(email) });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const { password } = accountPayload(email);
+  expect((await request.post('/api/login', { data: { email, password } })).status()).toBe(200);
+}
+
+const TEXTS = {
+  fr: {
+    connect: 'Se connecter avec Strava',
+    connected: 'Strava est connecté',
+    check: 'Vérifier la sortie « Trois fois le Ventoux »',
+    complete: 'Réussi',
+    attach: 'Joindre la trace',
+    attached: "La trace est jointe à l'inscription.",
+    disconnect: 'Déconnecter Strava',
+    disconnected: 'Strava est déconnecté.',
+  },
+  gb: {
+    connect: 'Connect with Strava',
+    connected: 'Strava is connected',
+    check: 'Check the ride “Trois fois le Ventoux”',
+    complete: 'Complete',
+    attach: 'Attach the track',
+    attached: 'The track is attached to the registration.',
+    disconnect: 'Disconnect Strava',
+    disconnected: 'Strava is disconnected.',
+  },
+} as const;
+
+const VIEWPORTS = { fr: { width: 360, height: 780 }, gb: { width: 1280, height: 900 } } as const;
+
+for (const lang of ['fr', 'gb'] as const) {
+  test(`${lang}: connect Strava, pick the ride, read the verdict, attach it, disconnect`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const text = TEXTS[lang];
+    const nom = `Strava${crypto.randomBytes(3).toString('hex')}`;
+    const rider = await browser.newContext({ baseURL, viewport: VIEWPORTS[lang] });
+    await signedUp(rider.request, `strava.${nom.toLowerCase()}@example.org`);
+    const { candidate } = await paidRegistration(rider.request, { nom }, 'postal', lang);
+    const page = await rider.newPage();
+
+    // Connect: to Strava's authorization page and back, to the page the rider came from.
+    await page.goto(`/${lang}/track-check`);
+    await page.getByRole('link', { name: text.connect }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/track-check\\?strava=connected$`));
+    await expect(page.getByTestId('strava-outcome')).toContainText(text.connected);
+
+    // The rides of the last two weeks: the cingle and the Bédoin climb, not the run.
+    const rides = page.getByTestId('strava-rides');
+    await expect(rides.getByRole('listitem')).toHaveCount(2);
+    await expect(rides).toContainText(E2E_STRAVA_RIDES.cingle.name);
+    await expect(rides).toContainText(E2E_STRAVA_RIDES.bedoin.name);
+    await expect(rides).not.toContainText(E2E_STRAVA_RIDES.run.name);
+
+    await page.getByRole('button', { name: text.check }).click();
+    const result = page.getByTestId('strava-result');
+    await expect(result.getByTestId('verdict-cingle')).toContainText(text.complete);
+    await expect(result.getByTestId('track-ascents').locator('tbody tr')).toHaveCount(3);
+    await page.screenshot({
+      path: `test-results/strava-${lang}-${VIEWPORTS[lang].width}.png`,
+      fullPage: true,
+    });
+    expect(
+      (await new AxeBuilder({ page }).include('[data-testid="strava-section"]').analyze()).violations,
+    ).toEqual([]);
+
+    // Attach it to the registration: stored with Strava as its source.
+    await expect(result.getByRole('combobox')).toHaveValue(String(candidate.id));
+    await result.getByRole('button', { name: text.attach }).click();
+    await expect(result.getByText(text.attached)).toBeVisible();
+    const stored = await rider.request.get(`/api/candidates/${candidate.id}/track`);
+    expect(await stored.json()).toMatchObject({
+      source: 'strava',
+      activity_id: String(E2E_STRAVA_RIDES.cingle.id),
+      analysis: { verdict: { cingle: 'complete' } },
+    });
+
+    // Disconnect from the account page: the link to connect is back, the rides are gone from the check.
+    await page.goto(`/${lang}/account`);
+    const card = page.getByTestId('strava-account');
+    await card.getByRole('button', { name: text.disconnect }).click();
+    await expect(card.getByText(text.disconnected)).toBeVisible();
+    await expect(card.getByRole('link', { name: text.connect })).toBeVisible();
+    expect((await rider.request.get('/api/strava/activities')).status()).toBe(409);
+    await page.screenshot({
+      path: `test-results/strava-account-${lang}-${VIEWPORTS[lang].width}.png`,
+      fullPage: true,
+    });
+    await rider.close();
+  });
+}
+
+test('the check of a Strava ride works before the scripts run', async ({ browser, baseURL }) => {
+  const nom = `Early${crypto.randomBytes(3).toString('hex')}`;
+  const rider = await browser.newContext({ baseURL, viewport: VIEWPORTS.gb });
+  await signedUp(rider.request, `early.${nom.toLowerCase()}@example.org`);
+  const page = await rider.newPage();
+  await page.goto('/gb/track-check');
+  await page.getByRole('link', { name: TEXTS.gb.connect }).click();
+  await expect(page.getByTestId('strava-rides')).toBeVisible();
+
+  // The page reloaded with its scripts held back: the form posts to the page's action, as a browser does.
+  const release = await holdScripts(page);
+  await page.reload();
+  await page.getByRole('button', { name: TEXTS.gb.check }).click();
+  await expect(page.getByTestId('strava-result').getByTestId('verdict-cingle')).toContainText(
+    TEXTS.gb.complete,
+  );
+  await release();
+  await rider.close();
+});
