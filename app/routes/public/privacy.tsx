@@ -62,7 +62,7 @@ export default function PrivacyPage() {
 
         <Section id="collected">
           <Text>{t(`${S}.collected.intro`)}</Text>
-          {(['account', 'order', 'payment', 'results'] as const).map((part) => (
+          {(['account', 'order', 'payment', 'rides', 'results'] as const).map((part) => (
             <div key={part}>
               <Title order={3} size="h4" mt="xs">
                 {t(`${S}.collected.${part}.title`)}
