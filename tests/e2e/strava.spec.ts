@@ -44,6 +44,7 @@ const TEXTS = {
   },
 } as const;
 
+const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const VIEWPORTS = { fr: { width: 360, height: 780 }, gb: { width: 1280, height: 900 } } as const;
 
 for (const lang of ['fr', 'gb'] as const) {
@@ -94,6 +95,19 @@ for (const lang of ['fr', 'gb'] as const) {
       activity_id: String(E2E_STRAVA_RIDES.cingle.id),
       analysis: { verdict: { cingle: 'complete' } },
     });
+
+    // The volunteer's candidate file says where the track came from, with the activity on Strava.
+    if (lang === 'gb') {
+      const admin = await browser.newContext({ baseURL });
+      expect((await admin.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+      const desk = await admin.newPage();
+      await desk.goto(`/gb/administration/candidates/${candidate.id}`);
+      await expect(desk.getByTestId('track-origin').getByRole('link')).toHaveAttribute(
+        'href',
+        `https://www.strava.com/activities/${E2E_STRAVA_RIDES.cingle.id}`,
+      );
+      await admin.close();
+    }
 
     // Disconnect from the account page: the link to connect is back, the rides are gone from the check.
     await page.goto(`/${lang}/account`);

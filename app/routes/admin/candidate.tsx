@@ -31,6 +31,7 @@ import { GuardianPanel } from '../../components/admin/guardian-panel.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
 import { homologationListUrl, type CandidateDetail } from '../../components/admin/types.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
+import { TrackOrigin } from '../../components/track/track-origin.tsx';
 import type { Route } from './+types/candidate';
 import { requireAdmin } from '../../lib/require-user.ts';
 import { isNotFound } from '../../lib/service-errors.ts';
@@ -154,6 +155,7 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
           consent={detail.guardianConsent}
           onRecorded={() => void revalidator.revalidate()}
         />
+        {track && <TrackOrigin track={track} />}
         {judging && <HomologationForm candidate={candidate} track={trackAnalysis} onDone={done} />}
         {recorded && (
           <HomologationRecord
