@@ -23,7 +23,7 @@ import { activityConnections, candidates, oauthStates, orders } from '../db/sche
 import { AppError } from '../errors.ts';
 import { writeGpx } from '../track/write-gpx.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
-import type { TokenCipher } from './token-cipher.ts';
+import { type TokenCipher, TokenCipherError } from './token-cipher.ts';
 import type { TracksService } from './tracks.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -139,18 +139,35 @@ export function createActivityConnectionsService(deps: Deps) {
     }
   }
 
-  /** A new token pair from the refresh token; a refused refresh means the rider revoked the site. */
+  /** Opens a sealed token; one that no longer opens (the key was replaced) is a connection to make again. */
+  async function opened(row: ConnectionRow, kind: 'access' | 'refresh'): Promise<string> {
+    try {
+      return await cipher.open(
+        kind === 'access' ? row.accessToken : row.refreshToken,
+        context(row.userId, kind),
+      );
+    } catch (error) {
+      if (!(error instanceof TokenCipherError)) throw error;
+      await forget(row.userId);
+      throw revoked();
+    }
+  }
+
+  /**
+   * A new token pair from the refresh token. A refused refresh means the rider revoked the site, unless another
+   * request (or instance) refreshed first: Strava then refuses the refresh token it just replaced.
+   */
   async function refreshed(row: ConnectionRow): Promise<string> {
-    const refreshToken = await cipher.open(row.refreshToken, context(row.userId, 'refresh'));
+    const refreshToken = await opened(row, 'refresh');
     let tokens;
     try {
       tokens = await spend(row.userId, 1, () => client.refresh(refreshToken));
     } catch (error) {
-      if (error instanceof ProviderError) {
-        await forget(row.userId);
-        throw revoked();
-      }
-      throw error;
+      if (!(error instanceof ProviderError)) throw error;
+      const [current] = await db.select().from(activityConnections).where(ofUser(row.userId));
+      if (current && current.updatedAt.getTime() > row.updatedAt.getTime()) return opened(current, 'access');
+      await forget(row.userId);
+      throw revoked();
     }
     await db
       .update(activityConnections)
@@ -173,14 +190,15 @@ export function createActivityConnectionsService(deps: Deps) {
     const row = await connection(userId);
     const accessToken =
       row.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS
-        ? await cipher.open(row.accessToken, context(userId, 'access'))
+        ? await opened(row, 'access')
         : await refreshed(row);
     try {
       return await spend(userId, cost, () => action(accessToken));
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
     }
-    const again = await refreshed(row);
+    // Read again: the refresh token may have been replaced since (by the refresh above, or elsewhere).
+    const again = await refreshed(await connection(userId));
     try {
       return await spend(userId, cost, () => action(again));
     } catch (error) {
@@ -190,13 +208,11 @@ export function createActivityConnectionsService(deps: Deps) {
     }
   }
 
-  /** The access token of a connection, to revoke it: refreshed if needed, null if the service refuses. */
+  /** Revokes a connection at the service (refreshing its token first if needed); a refusal is only logged. */
   async function revokeWith(row: ConnectionRow): Promise<void> {
     try {
       const accessToken =
-        row.expiresAt.getTime() > Date.now()
-          ? await cipher.open(row.accessToken, context(row.userId, 'access'))
-          : await refreshed(row);
+        row.expiresAt.getTime() > Date.now() ? await opened(row, 'access') : await refreshed(row);
       await spend(row.userId, 1, () => client.revoke(accessToken));
     } catch (error) {
       // Revoked already (401), or the service is down: the tokens go anyway; the rider can also revoke at Strava.
@@ -343,8 +359,16 @@ export function createActivityConnectionsService(deps: Deps) {
     async revocationFor(userId: number): Promise<() => Promise<void>> {
       const [row] = await db.select().from(activityConnections).where(ofUser(userId));
       if (!row) return async () => {};
-      const accessToken = await cipher.open(row.accessToken, context(userId, 'access'));
-      const refreshToken = await cipher.open(row.refreshToken, context(userId, 'refresh'));
+      let accessToken: string;
+      let refreshToken: string;
+      try {
+        accessToken = await cipher.open(row.accessToken, context(userId, 'access'));
+        refreshToken = await cipher.open(row.refreshToken, context(userId, 'refresh'));
+      } catch (error) {
+        // Tokens that no longer open cannot be revoked; they go with the account all the same.
+        if (error instanceof TokenCipherError) return async () => {};
+        throw error;
+      }
       const expired = row.expiresAt.getTime() <= Date.now();
       return async () => {
         try {

@@ -329,6 +329,36 @@ describe('tokens and refusals', () => {
     ).toEqual([]);
   });
 
+  it('asks to connect again when the tokens no longer open (the key was replaced), and still deletes the account', async () => {
+    const rider = await connectedRider();
+    const [row] = await t.db
+      .select()
+      .from(activityConnections)
+      .where(eq(activityConnections.userId, rider.id));
+    const damaged = Buffer.from(row!.accessToken);
+    damaged[damaged.length - 1]! ^= 1;
+    await t.db
+      .update(activityConnections)
+      .set({ accessToken: damaged, refreshToken: damaged })
+      .where(eq(activityConnections.userId, rider.id));
+    const response = await get(rider, '/api/strava/activities?after=2026-07-10&before=2026-07-20');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: { code: 'strava_revoked' } });
+
+    const other = await connectedRider();
+    await t.db
+      .update(activityConnections)
+      .set({ accessToken: damaged })
+      .where(eq(activityConnections.userId, other.id));
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: other.auth,
+      payload: { current_password: PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(204);
+  });
+
   it('says Strava cannot be reached when it fails, and the upload of a file stays open', async () => {
     const rider = await connectedRider();
     strava.failNext({ status: 500, body: { message: 'Internal Error' } });
