@@ -63,7 +63,8 @@ for (const [lang, index] of [
 
     // On a slow phone: the choice is tapped before the scripts arrive, and stays when they take over.
     const release = await holdScripts(page);
-    await page.goto(`/${lang}/account?tab=password`);
+    // Not up to `load`, which may wait for the held scripts.
+    await page.goto(`/${lang}/account?tab=password`, { waitUntil: 'commit' });
     await expect(choice.getByRole('radio', { name: name.options.initials })).toBeChecked();
     await choice.getByRole('radio', { name: name.options.full }).check();
     await release();

@@ -135,7 +135,8 @@ test('the check of a Strava ride works before the scripts run', async ({ browser
 
   // The page reloaded with its scripts held back: the form posts to the page's action, as a browser does.
   const release = await holdScripts(page);
-  await page.reload();
+  // Not up to `load`, which may wait for the held scripts.
+  await page.reload({ waitUntil: 'commit' });
   await page.getByRole('button', { name: TEXTS.gb.check }).click();
   await expect(page.getByTestId('strava-result').getByTestId('verdict-cingle')).toContainText(
     TEXTS.gb.complete,
