@@ -25,7 +25,7 @@ const TEXTS = {
   fr: {
     connect: 'Se connecter avec Strava',
     connected: 'Strava est connecté',
-    check: 'Vérifier la sortie « Trois fois le Ventoux »',
+    check: 'Vérifier cette sortie — Trois fois le Ventoux',
     complete: 'Réussi',
     attach: 'Joindre la trace',
     attached: "La trace est jointe à l'inscription.",
@@ -35,7 +35,7 @@ const TEXTS = {
   gb: {
     connect: 'Connect with Strava',
     connected: 'Strava is connected',
-    check: 'Check the ride “Trois fois le Ventoux”',
+    check: 'Check this ride — Trois fois le Ventoux',
     complete: 'Complete',
     attach: 'Attach the track',
     attached: 'The track is attached to the registration.',

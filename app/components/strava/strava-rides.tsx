@@ -4,7 +4,18 @@
  * verdict with the form that attaches it to a registration. Every form is a real form posted to the page's
  * action (decision 0032): it works before and without the scripts.
  */
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import type { ActivitySummary } from '../../../contracts/activities.ts';
@@ -98,13 +109,10 @@ function RideList({ rides, checking }: { rides: ActivitySummary[]; checking: str
             <input type="hidden" name="intent" value="strava-check" />
             <input type="hidden" name="activity" value={ride.id} />
             <input type="hidden" name="name" value={ride.name} />
-            <Button
-              type="submit"
-              size="sm"
-              loading={checking === ride.id}
-              aria-label={t('track:strava.checkRide', { name: ride.name || t('track:strava.untitled') })}
-            >
+            <Button type="submit" size="sm" loading={checking === ride.id}>
               {t('track:strava.check')}
+              {/* Which ride, for a screen reader going from button to button; the visible words start the name. */}
+              <VisuallyHidden>{` — ${ride.name || t('track:strava.untitled')}`}</VisuallyHidden>
             </Button>
           </Form>
         </li>
