@@ -18,3 +18,10 @@ export interface ConnectionStatus {
 /** How an authorization ended, as the page the rider returns to reads it in `?strava=…`. */
 export const AUTHORIZATION_OUTCOMES = ['connected', 'denied', 'scope', 'invalid', 'failed'] as const;
 export type AuthorizationOutcome = (typeof AUTHORIZATION_OUTCOMES)[number];
+
+/** Why Strava could not do what was asked, as a page shows it: the API's code, and for a rate limit the wait. */
+export interface StravaFailure {
+  code: string;
+  /** Seconds, from the answer's Retry-After; null when it has none. */
+  retryAfter: number | null;
+}

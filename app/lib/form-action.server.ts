@@ -93,10 +93,7 @@ export function serviceRefusal(
     codeMessages?: Record<string, string>;
   } = {},
 ) {
-  // A server-side failure goes to the error boundary, unless the page has words for it (a service it depends on
-  // being down, say).
-  if (!isServiceFailure(error) || (error.statusCode >= 500 && !options.codeMessages?.[error.code]))
-    throw error;
+  if (!isServiceFailure(error) || error.statusCode >= 500) throw error;
   const message =
     options.codeMessages?.[error.code] ??
     (isErrorCode(error.code) ? ERROR_MESSAGE_KEYS[error.code] : 'validation:internal');

@@ -3,8 +3,8 @@
  * link to connect; or the rides of the days in the address (`?after=…&before=…`, by default the ride's day or
  * the last two weeks). Strava refusing or being down leaves the page working, with its reason.
  */
-import type { ActivitySummary } from '../../contracts/activities.ts';
-import { isServiceFailure } from '../../contracts/action-services.ts';
+import type { ActivitySummary, StravaFailure } from '../../contracts/activities.ts';
+import { type ServiceFailure, isServiceFailure } from '../../contracts/action-services.ts';
 import type { LoaderServices } from '../../contracts/loader-services.ts';
 import type { DaySpan } from '../../domain/activity-days.ts';
 import { activityDaysQuery } from '../../domain/schemas/activities.ts';
@@ -14,7 +14,13 @@ export interface StravaRidesState {
   span: DaySpan | null;
   rides: ActivitySummary[] | null;
   /** Why the rides could not be read: the API's code, and for a rate limit the seconds to wait. */
-  error: { code: string; retryAfter: number | null } | null;
+  error: StravaFailure | null;
+}
+
+/** A refusal of the Strava services, as the pages show it. */
+export function stravaFailure(failure: ServiceFailure): StravaFailure {
+  const retryAfter = Number(failure.headers?.['retry-after']);
+  return { code: failure.code, retryAfter: Number.isFinite(retryAfter) ? retryAfter : null };
 }
 
 export async function stravaRidesState(
@@ -40,13 +46,7 @@ export async function stravaRidesState(
     return { connected, span, rides: await connections.listRides(userId, span), error: null };
   } catch (failure) {
     if (!isServiceFailure(failure)) throw failure;
-    const retryAfter = Number(failure.headers?.['retry-after']);
     const stillConnected = failure.code !== 'strava_revoked' && failure.code !== 'not_connected';
-    return {
-      connected: stillConnected,
-      span,
-      rides: null,
-      error: { code: failure.code, retryAfter: Number.isFinite(retryAfter) ? retryAfter : null },
-    };
+    return { connected: stillConnected, span, rides: null, error: stravaFailure(failure) };
   }
 }

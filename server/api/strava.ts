@@ -4,6 +4,7 @@
  * disconnection. Attaching a ride to a registration goes through `POST /candidates/{id}/track` (tracks.ts).
  * Without a connection the rides answer 409 `not_connected`.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOCALE_COOKIE } from '../../contracts/cookies.ts';
 import { isLocale } from '../../domain/locales.ts';
@@ -40,10 +41,9 @@ const strava: FastifyPluginAsyncZod<ApiOptions & { connections: ActivityConnecti
   app,
   { connections },
 ) => {
-  const accountPage = (request: {
-    cookies: Record<string, string | undefined>;
-    headers: { 'accept-language'?: string };
-  }) => `/${chooseLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'])}/account`;
+  /** Where a rider lands without a page of their own to return to: the account page, in their language. */
+  const accountPage = (request: FastifyRequest) =>
+    `/${chooseLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'])}/account`;
 
   app.get(
     '/strava/connect',

@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityProvider } from '../../domain/activity-providers.ts';
 import { type DaySpan, defaultDaySpan, spanInstants } from '../../domain/activity-days.ts';
 import type { StoredTrack } from '../../contracts/tracks.ts';
-import type { Role } from '../../domain/roles.ts';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import type { CalendarDate } from '../../domain/dates.ts';
 import { safeRedirectPath } from '../../domain/redirects.ts';
@@ -24,7 +23,7 @@ import { AppError } from '../errors.ts';
 import { writeGpx } from '../track/write-gpx.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
 import { type TokenCipher, TokenCipherError } from './token-cipher.ts';
-import type { TracksService } from './tracks.ts';
+import type { TracksService, Viewer } from './tracks.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const ACTIVITY_SERVICE_LIMITS = {
@@ -78,11 +77,6 @@ interface Deps {
 }
 
 type ConnectionRow = typeof activityConnections.$inferSelect;
-
-interface Viewer {
-  id: number;
-  role: Role;
-}
 
 export function createActivityConnectionsService(deps: Deps) {
   const { db, client, cipher, rateLimits, tracks } = deps;
@@ -208,14 +202,15 @@ export function createActivityConnectionsService(deps: Deps) {
     }
   }
 
-  /** Revokes a connection at the service (refreshing its token first if needed); a refusal is only logged. */
-  async function revokeWith(row: ConnectionRow): Promise<void> {
+  /**
+   * Revokes the site's access at the service with the token `accessToken` gives. A refusal (revoked already, the
+   * service down, the budget spent) is only logged: the tokens go anyway, and the rider can also revoke at Strava.
+   */
+  async function revokeQuietly(userId: number, accessToken: () => Promise<string>): Promise<void> {
     try {
-      const accessToken =
-        row.expiresAt.getTime() > Date.now() ? await opened(row, 'access') : await refreshed(row);
-      await spend(row.userId, 1, () => client.revoke(accessToken));
+      const token = await accessToken();
+      await spend(userId, 1, () => client.revoke(token));
     } catch (error) {
-      // Revoked already (401), or the service is down: the tokens go anyway; the rider can also revoke at Strava.
       if (!(error instanceof ProviderError) && !(error instanceof AppError)) throw error;
       deps.log?.warn(
         { provider, code: (error as AppError).code ?? 'unauthorized' },
@@ -236,6 +231,7 @@ export function createActivityConnectionsService(deps: Deps) {
     return row?.day ?? null;
   }
 
+  /** The ride's points as the GPX file the check reads and the homologation keeps. */
   async function rideFile(userId: number, activityId: string): Promise<Uint8Array> {
     const ride = await withAccess(userId, 2, (accessToken) => client.fetchPoints(accessToken, activityId));
     return Buffer.from(writeGpx({ name: ride.name, points: ride.points }));
@@ -326,9 +322,6 @@ export function createActivityConnectionsService(deps: Deps) {
       return withAccess(userId, 1, (accessToken) => client.listRides(accessToken, spanInstants(span)));
     },
 
-    /** The ride's points as the GPX file the check reads and the homologation keeps. */
-    rideFile,
-
     /** The same analysis as for an uploaded file. */
     async checkRide(userId: number, activityId: string, ip: string): Promise<TrackAnalysis> {
       return tracks.check(await rideFile(userId, activityId), ip);
@@ -348,7 +341,10 @@ export function createActivityConnectionsService(deps: Deps) {
 
     /** Revokes the authorization at the service (when it answers) and deletes the tokens. */
     async disconnect(userId: number): Promise<void> {
-      await revokeWith(await connection(userId));
+      const row = await connection(userId);
+      await revokeQuietly(userId, () =>
+        row.expiresAt.getTime() > Date.now() ? opened(row, 'access') : refreshed(row),
+      );
       await forget(userId);
     },
 
@@ -370,20 +366,10 @@ export function createActivityConnectionsService(deps: Deps) {
         throw error;
       }
       const expired = row.expiresAt.getTime() <= Date.now();
-      return async () => {
-        try {
-          const token = expired
-            ? (await spend(userId, 1, () => client.refresh(refreshToken))).accessToken
-            : accessToken;
-          await spend(userId, 1, () => client.revoke(token));
-        } catch (error) {
-          if (!(error instanceof ProviderError) && !(error instanceof AppError)) throw error;
-          deps.log?.warn(
-            { provider, code: (error as AppError).code ?? 'unauthorized' },
-            'revocation not confirmed',
-          );
-        }
-      };
+      return () =>
+        revokeQuietly(userId, async () =>
+          expired ? (await spend(userId, 1, () => client.refresh(refreshToken))).accessToken : accessToken,
+        );
     },
   };
 }

@@ -29,7 +29,8 @@ export interface TrackOrigin {
   activityId: string | null;
 }
 
-interface Viewer {
+/** Who asks: the buyer sees their own candidates, an admin every one. */
+export interface Viewer {
   id: number;
   role: Role;
 }

@@ -8,19 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { Form, useActionData, useNavigation } from 'react-router';
 import type { ConnectionStatus } from '../../../contracts/activities.ts';
 import { useFormat } from '../../lib/format.ts';
-import { isFormRefusal } from '../../lib/form-refusal.ts';
 import { ConnectStrava } from './connect-strava.tsx';
 
 export function StravaConnection({ status, returnTo }: { status: ConnectionStatus; returnTo: string }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const answer: unknown = useActionData();
+  // The account page's action answers `{intent: 'strava-disconnect', disconnected: true}` once it is done.
+  const answer = useActionData() as { disconnected?: boolean } | undefined;
   const navigation = useNavigation();
   const disconnecting = navigation.formData?.get('intent') === 'strava-disconnect';
-  const disconnected =
-    typeof answer === 'object' &&
-    answer !== null &&
-    (answer as { intent?: string }).intent === 'strava-disconnect';
   return (
     <Card
       withBorder
@@ -62,7 +58,7 @@ export function StravaConnection({ status, returnTo }: { status: ConnectionStatu
             <ConnectStrava returnTo={returnTo} />
           </>
         )}
-        {disconnected && !isFormRefusal(answer) && !status.connected && (
+        {answer?.disconnected && !status.connected && (
           <Alert color="teal" role="status">
             {t('track:strava.account.disconnected')}
           </Alert>

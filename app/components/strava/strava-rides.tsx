@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import type { ActivitySummary } from '../../../contracts/activities.ts';
+import type { ActivitySummary, StravaFailure } from '../../../contracts/activities.ts';
 import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { StravaRidesState } from '../../lib/strava.server.ts';
@@ -40,10 +40,10 @@ export type StravaAnswer =
       intent: 'strava-check' | 'strava-attach';
       activity: string;
       name: string;
-      error: { code: string; retryAfter: number | null };
+      error: StravaFailure;
     };
 
-function StravaError({ error }: { error: { code: string; retryAfter: number | null } }) {
+function StravaError({ error }: { error: StravaFailure }) {
   const { t } = useTranslation();
   return (
     <Alert color="red" role="alert" data-testid="strava-error">

@@ -25,7 +25,7 @@ import { isServiceFailure } from '../../../contracts/action-services.ts';
 import { activityIdField } from '../../../domain/schemas/activities.ts';
 import { readForm } from '../../lib/form-action.server.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { stravaRidesState } from '../../lib/strava.server.ts';
+import { stravaFailure, stravaRidesState } from '../../lib/strava.server.ts';
 import { StravaOutcome } from '../../components/strava/strava-outcome.tsx';
 import { type StravaAnswer, StravaRides } from '../../components/strava/strava-rides.tsx';
 
@@ -78,11 +78,7 @@ export async function action(args: Route.ActionArgs) {
   } catch (failure) {
     if (!isServiceFailure(failure) || (failure.statusCode >= 500 && failure.code !== 'strava_unavailable'))
       throw failure;
-    const retryAfter = Number(failure.headers?.['retry-after']);
-    const refused: StravaAnswer = {
-      ...answered,
-      error: { code: failure.code, retryAfter: Number.isFinite(retryAfter) ? retryAfter : null },
-    };
+    const refused: StravaAnswer = { ...answered, error: stravaFailure(failure) };
     return data(refused, { status: failure.statusCode });
   }
 }
