@@ -144,3 +144,40 @@ test('the check of a Strava ride works before the scripts run', async ({ browser
   await release();
   await rider.close();
 });
+
+test('without JavaScript: connect, pick the days, check, attach and disconnect', async ({
+  browser,
+  baseURL,
+}) => {
+  const text = TEXTS.fr;
+  const nom = `NoJs${crypto.randomBytes(3).toString('hex')}`;
+  const rider = await browser.newContext({ baseURL, viewport: VIEWPORTS.fr, javaScriptEnabled: false });
+  await signedUp(rider.request, `nojs.${nom.toLowerCase()}@example.org`);
+  const { candidate } = await paidRegistration(rider.request, { nom }, 'postal', 'fr');
+  const page = await rider.newPage();
+  await page.goto('/fr/track-check');
+  await page.getByRole('link', { name: text.connect }).click();
+  await expect(page.getByTestId('strava-rides').getByRole('listitem')).toHaveCount(2);
+
+  // The days are a plain GET form: one day without a ride says so, and the address keeps the days.
+  await page.getByRole('textbox', { name: 'Du', exact: true }).fill('2020-01-01');
+  await page.getByRole('textbox', { name: 'Au', exact: true }).fill('2020-01-02');
+  await page.getByRole('button', { name: 'Afficher mes sorties' }).click();
+  await expect(page).toHaveURL(/after=2020-01-01&before=2020-01-02/);
+  await expect(page.getByTestId('strava-no-rides')).toBeVisible();
+  await page.goBack();
+
+  await page.getByRole('button', { name: text.check }).click();
+  const result = page.getByTestId('strava-result');
+  await expect(result.getByTestId('verdict-cingle')).toContainText(text.complete);
+  await result.getByRole('button', { name: text.attach }).click();
+  await expect(page.getByTestId('strava-result').getByText(text.attached)).toBeVisible();
+  expect(await (await rider.request.get(`/api/candidates/${candidate.id}/track`)).json()).toMatchObject({
+    source: 'strava',
+  });
+
+  await page.goto('/fr/account');
+  await page.getByRole('button', { name: text.disconnect }).click();
+  await expect(page.getByText(text.disconnected)).toBeVisible();
+  await rider.close();
+});
