@@ -110,6 +110,10 @@ async function connect(rider: User, returnTo: string, callbackAuth = rider.auth)
   return callback.headers.location as string;
 }
 
+/** The rider's stored Strava connection: one row, or none. */
+const connectionRows = (rider: { id: number }) =>
+  t.db.select().from(activityConnections).where(eq(activityConnections.userId, rider.id));
+
 const get = (rider: User, url: string) => t.app.inject({ method: 'GET', url, headers: rider.auth });
 const post = (rider: User, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: rider.auth, ...(payload ? { payload } : {}) });
@@ -152,9 +156,7 @@ describe('connecting', () => {
     strava.requests.length = 0;
     expect(await connect(rider, '/gb/account', other.auth)).toBe('/fr/account?strava=invalid');
     expect(strava.requests.some((request) => request.path === '/oauth/token')).toBe(false);
-    expect(
-      await t.db.select().from(activityConnections).where(eq(activityConnections.userId, other.id)),
-    ).toEqual([]);
+    expect(await connectionRows(other)).toEqual([]);
 
     // Replayed: the state served once.
     const start = await get(rider, '/api/strava/connect?return_to=/gb/account');
@@ -183,10 +185,7 @@ describe('connecting', () => {
   it('keeps the tokens encrypted: not in the database in clear, not in an answer, not in a log', async () => {
     const rider = await connectedRider();
     await get(rider, '/api/strava/activities?after=2026-07-10&before=2026-07-20');
-    const [row] = await t.db
-      .select()
-      .from(activityConnections)
-      .where(eq(activityConnections.userId, rider.id));
+    const [row] = await connectionRows(rider);
     expect(row!.accessToken.length).toBeGreaterThan(29);
     const tokens = strava.issuedTokens();
     expect(tokens.length).toBeGreaterThan(0);
@@ -324,17 +323,12 @@ describe('tokens and refusals', () => {
     const response = await get(rider, '/api/strava/activities?after=2026-07-10&before=2026-07-20');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: { code: 'strava_revoked' } });
-    expect(
-      await t.db.select().from(activityConnections).where(eq(activityConnections.userId, rider.id)),
-    ).toEqual([]);
+    expect(await connectionRows(rider)).toEqual([]);
   });
 
   it('asks to connect again when the tokens no longer open (the key was replaced), and still deletes the account', async () => {
     const rider = await connectedRider();
-    const [row] = await t.db
-      .select()
-      .from(activityConnections)
-      .where(eq(activityConnections.userId, rider.id));
+    const [row] = await connectionRows(rider);
     const damaged = Buffer.from(row!.accessToken);
     damaged[damaged.length - 1]! ^= 1;
     await t.db
@@ -439,9 +433,7 @@ describe('disconnecting', () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/strava', headers: rider.auth });
     expect(response.statusCode).toBe(204);
     expect(strava.requests.map((request) => request.path)).toEqual(['/oauth/deauthorize']);
-    expect(
-      await t.db.select().from(activityConnections).where(eq(activityConnections.userId, rider.id)),
-    ).toEqual([]);
+    expect(await connectionRows(rider)).toEqual([]);
     expect((await get(rider, '/api/strava/activities')).json()).toMatchObject({
       error: { code: 'not_connected' },
     });
@@ -460,9 +452,7 @@ describe('disconnecting', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: '/api/strava', headers: rider.auth })).statusCode,
     ).toBe(204);
-    expect(
-      await t.db.select().from(activityConnections).where(eq(activityConnections.userId, rider.id)),
-    ).toEqual([]);
+    expect(await connectionRows(rider)).toEqual([]);
   });
 
   it('happens with the deletion of the account', async () => {
@@ -476,9 +466,7 @@ describe('disconnecting', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(strava.requests.map((request) => request.path)).toEqual(['/oauth/deauthorize']);
-    expect(
-      await t.db.select().from(activityConnections).where(eq(activityConnections.userId, rider.id)),
-    ).toEqual([]);
+    expect(await connectionRows(rider)).toEqual([]);
   });
 });
 
