@@ -41,6 +41,37 @@ export const trackProblemSchema = z.object({
 });
 export type TrackProblem = z.infer<typeof trackProblemSchema>;
 
+/**
+ * Plausibility flags: unlike problems they never change a verdict, they ask a person to look
+ * (docs/decisions/0038-plausibility-flags.md). `duplicate_track` is found only between attached rides.
+ */
+export const FLAG_CODES = ['synthetic_timing', 'duplicate_track'] as const;
+export type FlagCode = (typeof FLAG_CODES)[number];
+
+/** What gave a generated timing away: a speed deaf to the gradient, or steps no receiver writes. */
+export const SYNTHETIC_TIMING_BASES = ['speed_ignores_gradient', 'uniform_steps'] as const;
+
+export const trackFlagSchema = z.object({
+  code: z.enum(FLAG_CODES),
+  /** The road, when the flag points at a stretch of one of its ascents. */
+  road: roadId.optional(),
+  /** When (ISO instant) and where (km from the start of the file) the telling stretch begins. */
+  at: z.string().optional(),
+  km: z.number().optional(),
+  /** `synthetic_timing`: why, and the figures a person can check. */
+  basis: z.enum(SYNTHETIC_TIMING_BASES).optional(),
+  /** Mean gradient (%) and speed (km/h) of the steepest and of the gentlest third of the climbing. */
+  steep_percent: z.number().optional(),
+  steep_kmh: z.number().optional(),
+  gentle_percent: z.number().optional(),
+  gentle_kmh: z.number().optional(),
+  /** Share (%) of the file's steps at exactly the speed of the step before (`uniform_steps`). */
+  uniform_percent: z.number().optional(),
+  /** `duplicate_track`: the other registration's reference (e.g. `00000012-01`), when the reader may see it. */
+  reference: z.string().optional(),
+});
+export type TrackFlag = z.infer<typeof trackFlagSchema>;
+
 export const trackAscentSchema = z.object({
   road: roadId,
   start_time: instant,
@@ -70,7 +101,17 @@ export const trackAnalysisSchema = z.object({
     bicingle: z.enum(VERDICTS),
   }),
   problems: z.array(trackProblemSchema),
+  /** Never a verdict's cause: what a person should look at. Analyses stored before the flags read as none. */
+  flags: z.array(trackFlagSchema).default([]),
   /** The track thinned to a few hundred [lat, lon] pairs, rounded to about 10 m, to draw it. */
   track: z.array(z.tuple([z.number(), z.number()])),
 });
 export type TrackAnalysis = z.infer<typeof trackAnalysisSchema>;
+/** An analysis as stored: one stored before the flags existed has none (read it with `withFlags`). */
+export type StoredTrackAnalysis = z.input<typeof trackAnalysisSchema>;
+
+/** A stored analysis as answered: its own flags (none before they existed), then the ones found since. */
+export const withFlags = (analysis: StoredTrackAnalysis, more: readonly TrackFlag[] = []): TrackAnalysis => ({
+  ...analysis,
+  flags: [...(analysis.flags ?? []), ...more],
+});

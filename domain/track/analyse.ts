@@ -12,6 +12,7 @@ import { calendarDateOf } from '../dates.ts';
 import type { TrackAnalysis, TrackAscent, TrackFormat, TrackProblem, Verdict } from '../schemas/track.ts';
 import { CHALLENGES, type ChallengeId, type RoadId, roadById } from '../ventoux.ts';
 import { distanceM, distanceToSegmentM } from './geo.ts';
+import { plausibilityFlags } from './plausibility.ts';
 import { ALL_GATES, type Gate, ROAD_MODELS, type RoadModel } from './road-model.ts';
 
 export interface TrackPoint {
@@ -433,6 +434,11 @@ export function analyseTrack(format: TrackFormat, points: readonly TrackPoint[])
     ascents,
     verdict,
     problems,
+    flags: plausibilityFlags(
+      points,
+      timed,
+      found.map((ascent) => ({ road: ascent.model.road, start: ascent.start, end: ascent.summit })),
+    ),
     track: thin(points),
   };
 }

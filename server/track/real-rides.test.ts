@@ -7,9 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseTrack } from '../../domain/track/analyse.ts';
+import { sameRide, trackFingerprint } from '../../domain/track/fingerprint.ts';
+import { PLAUSIBILITY_RULES, gradientEvidence } from '../../domain/track/plausibility.ts';
 import type { TrackFormat, TrackProblem, Verdict } from '../../domain/schemas/track.ts';
 import type { RoadId } from '../../domain/ventoux.ts';
 import { readTrack } from './read-track.ts';
+import { writeGpx } from './write-gpx.ts';
 
 const folder = path.resolve(import.meta.dirname, '../../tests/fixtures/real');
 
@@ -134,6 +137,45 @@ describe('real recorded files', () => {
       expect(analysis.verdict).toEqual({ cingle, galerien: 'incomplete', bicingle: 'incomplete' });
     });
   }
+
+  it('flags none of them: recorded timing is never taken for a generated one', async () => {
+    for (const name of Object.keys(EXPECTED)) {
+      const { format, points } = await read(name);
+      expect(analyseTrack(format, points).flags, name).toEqual([]);
+    }
+  });
+
+  it.each([
+    'ventoux-sault-edge-530-short-of-summit-2026-04-04.fit',
+    'ventoux-sault-edge-530-chalet-reynard-2026-04-04.fit',
+    'garmin-edge-810-vector-2013-08-16.fit',
+    'coros-pace-2-cycling-2020-10-25.fit',
+  ])('sees the climbing of %s ridden slower on its steep parts, far from the threshold', async (name) => {
+    const { points } = await read(name);
+    const evidence = gradientEvidence(points)!;
+    expect(evidence.steepKmh / evidence.gentleKmh).toBeLessThan(
+      PLAUSIBILITY_RULES.maxSteepToGentleSpeed - 0.1,
+    );
+  });
+
+  it('tells a copy of a ride from the same ride recorded by a companion', async () => {
+    const loic = (await read('ventoux-sault-edge-530-short-of-summit-2026-04-04.fit')).points;
+    const yves = (await read('ventoux-sault-edge-530-chalet-reynard-2026-04-04.fit')).points;
+    // Two riders of one group, each with a Garmin: the same roads, never the same positions.
+    expect(sameRide(trackFingerprint(loic), trackFingerprint(yves))).toBe(false);
+    // The same file written again as GPX, times shifted by a day and the first hour cut off: still the ride.
+    const copy = (
+      await readTrack(
+        new TextEncoder().encode(
+          writeGpx({
+            name: 'copy',
+            points: loic.slice(3600).map((p) => ({ ...p, time: p.time! + 86_400_000 })),
+          }),
+        ),
+      )
+    ).points;
+    expect(sameRide(trackFingerprint(loic), trackFingerprint(copy))).toBe(true);
+  });
 
   it('refuses a file with no position (a speed sensor without GPS) with a clear message', async () => {
     await expect(read('speed-sensor-without-gps.fit')).rejects.toMatchObject({

@@ -17,8 +17,19 @@ export interface RideOptions {
   noiseM?: number;
   /** GPS altitude is noisy, a barometric one is smooth but offset, some files have none. */
   altitude?: AltitudeMode;
+  /**
+   * `realistic` (the default) rides as a person does: slower on the steep parts of a climb (at a steady effort),
+   * with the pace wandering by a few per cent. `constant` keeps one speed along the drawn course, as a
+   * route-to-track generator does (docs/decisions/0038-plausibility-flags.md).
+   */
+  pacing?: Pacing;
   seed?: number;
 }
+
+export type Pacing = 'realistic' | 'constant';
+
+/** Added to the gradient in the realistic pace: the share of effort that rolling and air take on a climb. */
+const PACE_RESISTANCE = 0.08;
 
 interface Vertex extends LatLon {
   /** Distance along the course, km (road km for a road, straight-line km otherwise). */
@@ -90,6 +101,8 @@ function straightCourse(stops: readonly (LatLon & { ele: number })[]): Vertex[] 
   return course;
 }
 
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
 function reversed(course: readonly Vertex[]): Vertex[] {
   const total = course.at(-1)!.km;
   return [...course].reverse().map((vertex) => ({ ...vertex, km: total - vertex.km }));
@@ -121,14 +134,19 @@ export class Ride {
   private readonly sampleS: number;
   private readonly noiseM: number;
   private readonly altitude: AltitudeMode;
+  private readonly pacing: Pacing;
   private readonly random: () => number;
+  /** Its own sequence, so that the pace does not change the GPS noise. */
+  private readonly paceRandom: () => number;
 
   constructor(start: Date | string, options: RideOptions = {}) {
     this.time = new Date(start).getTime();
     this.sampleS = options.sampleS ?? 5;
     this.noiseM = options.noiseM ?? 10;
     this.altitude = options.altitude ?? 'gps';
+    this.pacing = options.pacing ?? 'realistic';
     this.random = mulberry32(options.seed ?? 1);
+    this.paceRandom = mulberry32((options.seed ?? 1) + 0x5eed);
   }
 
   /**
@@ -186,13 +204,48 @@ export class Ride {
 
   private follow(course: readonly Vertex[], speedKmh: number, toKm?: number, gapKm?: [number, number]): this {
     const end = Math.min(toKm ?? Infinity, course.at(-1)!.km);
-    const stepKm = (speedKmh * this.sampleS) / 3600;
-    for (let km = 0; ; km = Math.min(end, km + stepKm)) {
+    const arrival = this.schedule(course, speedKmh, end);
+    const total = arrival.at(-1)!;
+    let vertex = 0;
+    for (let elapsed = 0; ; elapsed = Math.min(total, elapsed + this.sampleS)) {
+      while (vertex < arrival.length - 2 && arrival[vertex + 1]! <= elapsed) vertex += 1;
+      const a = course[vertex]!;
+      const span = arrival[vertex + 1]! - arrival[vertex]!;
+      const fraction = span > 0 ? Math.min(1, (elapsed - arrival[vertex]!) / span) : 1;
+      const km = Math.min(end, a.km + (course[vertex + 1]!.km - a.km) * fraction);
       if (!gapKm || km < gapKm[0] || km > gapKm[1]) this.record(positionAt(course, km));
-      if (km >= end) break;
+      if (elapsed >= total) break;
       this.time += this.sampleS * 1000;
     }
     return this;
+  }
+
+  /**
+   * Seconds from the leg's start to each vertex up to `end` km. Realistic: the time of each 100 m grows with its
+   * gradient (a steady effort) and wanders by a few per cent, scaled so that the leg takes as long as at
+   * `speedKmh` throughout. Constant: `speedKmh` over the drawn course.
+   */
+  private schedule(course: readonly Vertex[], speedKmh: number, end: number): number[] {
+    const arrival = [0];
+    const weights: number[] = [];
+    let wander = 0;
+    for (let i = 1; i < course.length && course[i - 1]!.km < end; i += 1) {
+      const a = course[i - 1]!;
+      const b = course[i]!;
+      const km = Math.min(b.km, end) - a.km;
+      if (this.pacing === 'constant') {
+        weights.push((distanceM(a, b) / 1000) * (km / Math.max(b.km - a.km, 1e-9)));
+        continue;
+      }
+      const gradient = Math.max(0, (b.ele - a.ele) / Math.max((b.km - a.km) * 1000, 1e-9));
+      wander = 0.9 * wander + 0.02 * (this.paceRandom() * 2 - 1);
+      weights.push(km * (gradient + PACE_RESISTANCE) * (1 + wander));
+    }
+    const seconds = this.pacing === 'constant' ? 3600 / speedKmh : (end * 3600) / speedKmh;
+    const scale = this.pacing === 'constant' ? seconds : seconds / Math.max(sum(weights), 1e-9);
+    for (const weight of weights) arrival.push(arrival.at(-1)! + weight * scale);
+    if (arrival.length === 1) arrival.push(0);
+    return arrival;
   }
 
   private gaussian(): number {
