@@ -23,7 +23,7 @@ import type { OrderDraftData } from '../../contracts/orders.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import { PAYMENT_PROVIDERS } from '../../domain/payment-methods.ts';
 import type { Address } from '../../domain/schemas/order.ts';
-import type { TrackAnalysis } from '../../domain/schemas/track.ts';
+import type { StoredTrackAnalysis } from '../../domain/schemas/track.ts';
 import type { Guardian } from '../../domain/schemas/candidate.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
 import { ROLES } from '../../domain/roles.ts';
@@ -533,20 +533,33 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
  * The GPS file a candidate's buyer attached as evidence of the ride, gzipped, with its analysis. One per
  * candidate (a new upload replaces it); it goes with the candidate. Never public: it shows where people live.
  */
-export const candidateTracks = pgTable('candidate_tracks', {
-  candidateId: integer('candidate_id')
-    .primaryKey()
-    .references(() => candidates.id, { onDelete: 'cascade' }),
-  format: text('format', { enum: ['gpx', 'tcx', 'fit'] }).notNull(),
-  /** The file as uploaded, unpacked then gzipped again. */
-  fileGz: bytea('file_gz').notNull(),
-  analysis: jsonb('analysis').$type<TrackAnalysis>().notNull(),
-  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-  /** An uploaded file, or a GPX written from an activity service's points (then with the activity's id). */
-  source: text('source', { enum: TRACK_SOURCES }).notNull().default('upload'),
-  sourceActivityId: text('source_activity_id'),
-  createdAt: createdAt(),
-});
+export const candidateTracks = pgTable(
+  'candidate_tracks',
+  {
+    candidateId: integer('candidate_id')
+      .primaryKey()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: ['gpx', 'tcx', 'fit'] }).notNull(),
+    /** The file as uploaded, unpacked then gzipped again. */
+    fileGz: bytea('file_gz').notNull(),
+    analysis: jsonb('analysis').$type<StoredTrackAnalysis>().notNull(),
+    /**
+     * Hashes of some of the recorded positions (domain/track/fingerprint.ts), to find the same ride attached to
+     * another registration (`duplicate_track`). Empty for a file attached before fingerprints existed.
+     */
+    fingerprint: integer('fingerprint')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** An uploaded file, or a GPX written from an activity service's points (then with the activity's id). */
+    source: text('source', { enum: TRACK_SOURCES }).notNull().default('upload'),
+    sourceActivityId: text('source_activity_id'),
+    createdAt: createdAt(),
+  },
+  // Overlapping fingerprints (`&&`) are found through this index, not by reading every track.
+  (table) => [index('candidate_tracks_fingerprint_idx').using('gin', table.fingerprint)],
+);
 
 /**
  * A rider's connection to an activity service (Strava): the OAuth tokens, encrypted with AES-256-GCM

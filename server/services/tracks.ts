@@ -6,13 +6,15 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { StoredTrack } from '../../contracts/tracks.ts';
-import type { TrackAnalysis } from '../../domain/schemas/track.ts';
+import { type TrackAnalysis, withFlags } from '../../domain/schemas/track.ts';
 import { analyseTrack } from '../../domain/track/analyse.ts';
+import { trackFingerprint } from '../../domain/track/fingerprint.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, candidateTracks, orders } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readTrack, unpack } from '../track/read-track.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
+import { duplicateFlagsOf } from './track-duplicates.ts';
 import type { Role } from '../../domain/roles.ts';
 import type { TrackSource } from '../../domain/activity-providers.ts';
 
@@ -36,9 +38,9 @@ export interface Viewer {
 }
 
 export function createTracksService({ db, rateLimits }: { db: Database; rateLimits: RateLimits }) {
-  async function analyse(upload: Uint8Array): Promise<TrackAnalysis> {
+  async function read(upload: Uint8Array) {
     const track = await readTrack(upload);
-    return analyseTrack(track.format, track.points);
+    return { analysis: analyseTrack(track.format, track.points), points: track.points };
   }
 
   /** The owner of a candidate is the buyer of its order. */
@@ -51,7 +53,11 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
     return row?.userId ?? null;
   }
 
-  async function stored(candidateId: number): Promise<StoredTrack | null> {
+  /**
+   * The attached ride with its flags, the duplicates found now included. `readerId`: the buyer reading, who
+   * sees the references of their own registrations only (admins see all).
+   */
+  async function stored(candidateId: number, readerId?: number): Promise<StoredTrack | null> {
     const [row] = await db
       .select({
         format: candidateTracks.format,
@@ -63,20 +69,21 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
       .from(candidateTracks)
       .where(eq(candidateTracks.candidateId, candidateId));
     if (!row) return null;
+    const duplicates = await duplicateFlagsOf(db, [candidateId], { readerId });
     return {
       candidate_id: candidateId,
       format: row.format,
       uploaded_at: row.createdAt.toISOString(),
       source: row.source,
       activity_id: row.sourceActivityId,
-      analysis: row.analysis,
+      analysis: withFlags(row.analysis, duplicates.get(candidateId)),
     };
   }
 
   return {
     async check(upload: Uint8Array, ip: string): Promise<TrackAnalysis> {
       await rateLimits.consume(TRACK_CHECK_LIMITS.perIp, ip);
-      return analyse(upload);
+      return (await read(upload)).analysis;
     },
 
     /** 404 unless `user` bought the candidate's registration (before fetching a ride from elsewhere for it). */
@@ -93,7 +100,7 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
       origin: TrackOrigin = { source: 'upload', activityId: null },
     ): Promise<StoredTrack> {
       await rateLimits.consume(TRACK_CHECK_LIMITS.perIp, ip);
-      const analysis = await analyse(upload);
+      const { analysis, points } = await read(upload);
       if ((await ownerOf(candidateId)) !== user.id) throw notFound();
       const fileGz = await gzip(await unpack(upload));
       const values = {
@@ -101,6 +108,7 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
         format: analysis.format,
         fileGz,
         analysis,
+        fingerprint: trackFingerprint(points),
         uploadedBy: user.id,
         source: origin.source,
         sourceActivityId: origin.activityId,
@@ -112,19 +120,19 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
           target: candidateTracks.candidateId,
           set: { ...values, createdAt: new Date() },
         });
-      return (await stored(candidateId))!;
+      return (await stored(candidateId, user.id))!;
     },
 
     /** The stored analysis for the buyer or an admin; 404 for anyone else and when there is none. */
     async get(candidateId: number, user: Viewer): Promise<StoredTrack> {
       if (user.role !== 'admin' && (await ownerOf(candidateId)) !== user.id) throw notFound();
-      const track = await stored(candidateId);
+      const track = await stored(candidateId, user.role === 'admin' ? undefined : user.id);
       if (!track) throw notFound();
       return track;
     },
 
     /** For the admin pages (their loaders are already guarded). */
-    forCandidate: stored,
+    forCandidate: (candidateId: number) => stored(candidateId),
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "candidate_tracks" ADD COLUMN "fingerprint" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "candidate_tracks_fingerprint_idx" ON "candidate_tracks" USING gin ("fingerprint");
