@@ -47,6 +47,13 @@ const RUN = {
   points: new Ride('2026-07-13T05:00:00Z', { sampleS: 60 }).climb('bedoin', { toKm: 3 }).points,
 };
 const VIRTUAL = { id: 16_000_000_004, name: 'Zwift', sport_type: 'VirtualRide', points: RUN.points };
+/** A route given times by a generator (one speed throughout) and uploaded to Strava as a ride. */
+const GENERATED = {
+  id: 16_000_000_005,
+  name: 'Ventoux (route)',
+  sport_type: 'Ride',
+  points: cingleRide('2026-07-16T04:00:00Z', { sampleS: 20, pacing: 'constant' }).points,
+};
 
 let t: TestApp;
 let strava: StravaStandIn;
@@ -404,6 +411,29 @@ describe('attaching a ride from Strava', () => {
       payload: toGpx(BEDOIN.points),
     });
     expect(upload.json()).toMatchObject({ source: 'upload', activity_id: null });
+  });
+
+  it('flags a generated ride, and the same ride attached from Strava and as a file to two registrations', async () => {
+    const rider = await connectedRider([GENERATED]);
+    const checked = (await post(rider, `/api/strava/activities/${GENERATED.id}/check`)).json<TrackAnalysis>();
+    expect(checked.flags).toEqual([expect.objectContaining({ code: 'synthetic_timing' })]);
+    expect(checked.verdict.cingle).toBe('complete');
+
+    const fromFile = (await paidOrder(t, rider)).candidats[0]!;
+    const fromStrava = (await paidOrder(t, rider)).candidats[0]!;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/candidates/${fromFile.id}/track`,
+      headers: { ...rider.auth, 'content-type': 'application/gpx+xml' },
+      payload: toGpx(GENERATED.points),
+    });
+    const attached = await post(rider, `/api/candidates/${fromStrava.id}/track`, {
+      strava_activity_id: String(GENERATED.id),
+    });
+    expect(attached.json().analysis.flags).toEqual([
+      expect.objectContaining({ code: 'synthetic_timing' }),
+      { code: 'duplicate_track', reference: fromFile.reference },
+    ]);
   });
 
   it("answers 404 for someone else's registration without asking Strava, 400 for an id that is not one", async () => {
