@@ -1,6 +1,7 @@
 /**
  * What the track check found, for the rider (track-check page) and the volunteers (admin candidate file): the
- * verdict per challenge, the ascents with their times, the problems, the track on the map, each ascent's profile.
+ * verdict per challenge, the ascents with their times, the problems, the flags for a person to look at, the track
+ * on the map, each ascent's profile.
  */
 import { Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import {
 } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
 import { AscentProfile } from '../public/ascent-profile.tsx';
+import { TrackFlagList } from './track-flags.tsx';
 import { TrackMap } from './track-map.tsx';
 import { useTrackTimes } from './track-times.ts';
 import classes from './track.module.css';
@@ -162,6 +164,18 @@ export function TrackReport({
           </List>
         )}
       </section>
+
+      {analysis.flags.length > 0 && (
+        <section aria-labelledby="track-flags">
+          <Title order={sub} id="track-flags" mb="xs">
+            {t('track:flags.heading')}
+          </Title>
+          <Text size="sm" c="gray.7" mb="xs">
+            {t('track:flags.intro')}
+          </Text>
+          <TrackFlagList flags={analysis.flags} />
+        </section>
+      )}
 
       <TrackMap track={analysis.track} label={t('track:map.label', { count: analysis.ascents.length })} />
 

@@ -1,6 +1,6 @@
 /**
  * The track check in a few lines, for the homologation panel where the volunteer decides: the verdict per
- * challenge, the ascents with their times, the remarks, and the full report (map, profiles) on demand.
+ * challenge, the ascents with their times, the remarks, the flags, and the full report (map, profiles) on demand.
  */
 import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
+import { TrackFlagList } from './track-flags.tsx';
 import { ProblemText, TrackReport, VERDICT_COLOURS } from './track-report.tsx';
 import { useTrackTimes } from './track-times.ts';
 
@@ -89,6 +90,14 @@ export function TrackSummary({ analysis }: { analysis: TrackAnalysis | null }) {
                   </List.Item>
                 ))}
               </List>
+            )}
+            {analysis.flags.length > 0 && (
+              <Stack gap={4}>
+                <Text size="sm" fw={700}>
+                  {t('track:flags.heading')}
+                </Text>
+                <TrackFlagList flags={analysis.flags} size="sm" />
+              </Stack>
             )}
             <Group>
               <Button

@@ -12,13 +12,15 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type ShouldRevalidateFunctionArgs, data, useSearchParams } from 'react-router';
 import { requestContext } from '#request-context';
-import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
+import type { TrackAnalysis, TrackFlag } from '../../../domain/schemas/track.ts';
+import type { StoredTrack } from '../../../contracts/tracks.ts';
 import { TRACK_FILE_ACCEPT } from '../../../domain/track/file-types.ts';
 import { loginPath } from '../../lib/guards.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { uploadErrorKey, uploadTrack } from '../../lib/api/tracks.ts';
 import { takeSharedRide } from '../../lib/shared-ride.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
+import { TrackFlagList } from '../../components/track/track-flags.tsx';
 import classes from '../../components/track/track.module.css';
 import type { Route } from './+types/track-check';
 import { isServiceFailure } from '../../../contracts/action-services.ts';
@@ -150,13 +152,14 @@ function DropZone({ onFile, busy }: { onFile: (file: File) => void; busy: boolea
 function AttachForm({ file, candidates }: { file: File; candidates: { id: number; label: string }[] }) {
   const { t } = useTranslation();
   const [candidate, setCandidate] = useState<string | null>(candidates[0] ? String(candidates[0].id) : null);
-  const [state, setState] = useState<'idle' | 'busy' | 'done' | { error: string }>('idle');
+  const [state, setState] = useState<'idle' | 'busy' | { attached: TrackFlag[] } | { error: string }>('idle');
   const attach = async () => {
     if (!candidate) return;
     setState('busy');
     try {
-      await uploadTrack(`/api/candidates/${candidate}/track`, file);
-      setState('done');
+      const stored = await uploadTrack<StoredTrack>(`/api/candidates/${candidate}/track`, file);
+      // The check above already shows the ride's own flags; only an attached ride can be another's copy.
+      setState({ attached: stored.analysis.flags.filter((flag) => flag.code === 'duplicate_track') });
     } catch (error) {
       setState({ error: uploadErrorKey(error) });
     }
@@ -180,12 +183,15 @@ function AttachForm({ file, candidates }: { file: File; candidates: { id: number
           {t('track:attach.submit')}
         </Button>
       </Group>
-      {state === 'done' && (
+      {typeof state === 'object' && 'attached' in state && (
         <Alert color="green" role="status">
-          {t('track:attach.done')}
+          <Stack gap="xs">
+            <Text size="sm">{t('track:attach.done')}</Text>
+            {state.attached.length > 0 && <TrackFlagList flags={state.attached} size="sm" />}
+          </Stack>
         </Alert>
       )}
-      {typeof state === 'object' && (
+      {typeof state === 'object' && 'error' in state && (
         <Alert color="red" role="alert">
           {t(state.error)}
         </Alert>
