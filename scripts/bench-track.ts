@@ -6,6 +6,10 @@
  * process and prints the median and best times of reading, of analysing and of both, with the file size and the
  * process's peak memory. Target: under 1 s for the whole check.
  *
+ * The plausibility flags (decision 0038: `synthetic_timing`, and the fingerprint an attached ride keeps for
+ * `duplicate_track`) are timed on their own in each run: the check without them is the check minus their time,
+ * and their share of it must stay at or under 20 % (the script exits with an error otherwise).
+ *
  * Memory: a GPX of about 25 MB (the upload limit) is written to a temporary file and checked in a fresh child
  * process, which prints its peak RSS and heap before and after: the growth is what one check of the largest allowed
  * file costs, without the generation of the file in the figure. `--large` also times that file and a gzip bomb.
@@ -18,11 +22,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { analyseTrack } from '../domain/track/analyse.ts';
+import { trackFingerprint } from '../domain/track/fingerprint.ts';
+import { plausibilityFlags } from '../domain/track/plausibility.ts';
 import { readTrack } from '../server/track/read-track.ts';
 import { cingleRide } from '../tests/support/rides.ts';
 import { gzipBomb, toFit, toGpx, toTcx } from '../tests/support/track-files.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** What the flags may add to the check of a long day's file. */
+const FLAGS_MAX_SHARE = 0.2;
 const large = process.argv.includes('--large');
 const memoryFile = process.argv[process.argv.indexOf('--memory-of') + 1];
 
@@ -40,6 +48,7 @@ async function measure(name: string, file: Uint8Array, runs = RUNS) {
   const reads: number[] = [];
   const analyses: number[] = [];
   const cpu: number[] = [];
+  const flags: number[] = [];
   let points = 0;
   let verdict = '';
   for (let run = 0; run < runs; run += 1) {
@@ -52,16 +61,29 @@ async function measure(name: string, file: Uint8Array, runs = RUNS) {
     cpu.push(cpuMs() - c0);
     reads.push(t1 - t0);
     analyses.push(t2 - t1);
+    // The same work the check and the attachment do for the flags, timed alone (ascents do not change its cost).
+    const f0 = performance.now();
+    plausibilityFlags(track.points, analysis.timed, []);
+    trackFingerprint(track.points);
+    flags.push(performance.now() - f0);
     points = analysis.points;
     verdict = analysis.verdict.cingle;
   }
   const totals = reads.map((read, index) => read + analyses[index]!);
+  const withFlags = median(totals);
+  const flagsMs = median(flags);
+  const share = flagsMs / (withFlags - flagsMs);
   console.log(
     `${name.padEnd(10)} ${mb(file.length).padStart(8)} ${String(points).padStart(8)} pts | read ${ms(median(reads))}` +
       ` | analyse ${ms(median(analyses))} | total median ${ms(median(totals))}, best ${ms(Math.min(...totals))}` +
       ` | CPU median ${ms(median(cpu))}` +
       ` | cingle: ${verdict}`,
   );
+  console.log(
+    `${''.padEnd(10)} check with flags ${ms(withFlags)}, without ${ms(withFlags - flagsMs)}: flags ${ms(flagsMs)},` +
+      ` +${(share * 100).toFixed(1)} % (target ≤ ${FLAGS_MAX_SHARE * 100} %)`,
+  );
+  if (runs > 1 && share > FLAGS_MAX_SHARE) process.exitCode = 1;
 }
 
 /** In the child process: one check of the file, with the process's memory before and after. */
