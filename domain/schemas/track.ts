@@ -46,7 +46,6 @@ export type TrackProblem = z.infer<typeof trackProblemSchema>;
  * (docs/decisions/0038-plausibility-flags.md). `duplicate_track` is found only between attached rides.
  */
 export const FLAG_CODES = ['synthetic_timing', 'duplicate_track'] as const;
-export type FlagCode = (typeof FLAG_CODES)[number];
 
 /** What gave a generated timing away: a speed deaf to the gradient, or steps no receiver writes. */
 export const SYNTHETIC_TIMING_BASES = ['speed_ignores_gradient', 'uniform_steps'] as const;

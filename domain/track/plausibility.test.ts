@@ -65,8 +65,6 @@ describe('synthetic_timing on generated rides', () => {
       {
         code: 'synthetic_timing',
         basis: 'uniform_steps',
-        at: '2026-07-14T04:00:00.000Z',
-        km: 0,
         uniform_percent: 99,
       },
     ]);

@@ -226,8 +226,7 @@ function uniformSteps(points: readonly TrackPoint[]): TrackFlag | null {
   return {
     code: 'synthetic_timing',
     basis: 'uniform_steps',
-    at: new Date(points[0]!.time!).toISOString(),
-    km: 0,
+    // The whole file, not a stretch of it: no place to point at.
     uniform_percent: Math.round((uniform / steps) * 100),
   };
 }
