@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { accountPayload } from '../support/account-payload.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
@@ -35,6 +35,16 @@ async function buyer(
   return { context, candidate };
 }
 
+/** Opens "Check my ride" in the buyer's language and drops the ride there as a GPX file. */
+async function checkRide(page: Page, lang: 'fr' | 'gb', points: typeof generated) {
+  await page.goto(`/${lang}/track-check`);
+  await page.getByTestId('track-file').setInputFiles({
+    name: 'ventoux.gpx',
+    mimeType: 'application/gpx+xml',
+    buffer: Buffer.from(toGpx(points)),
+  });
+}
+
 test('a generated ride and a ride attached twice are flagged for the volunteer, never refused', async ({
   browser,
   baseURL,
@@ -45,12 +55,7 @@ test('a generated ride and a ride attached twice are flagged for the volunteer, 
   // The first rider checks the file on a phone, in French, and attaches it.
   const first = await buyer(browser, baseURL, `Gen${tag}`, 360, 'fr');
   const phone = await first.context.newPage();
-  await phone.goto('/fr/track-check');
-  await phone.getByLabel('Déposez votre fichier ici ou cliquez pour le choisir').setInputFiles({
-    name: 'ventoux.gpx',
-    mimeType: 'application/gpx+xml',
-    buffer: Buffer.from(toGpx(generated)),
-  });
+  await checkRide(phone, 'fr', generated);
   const report = phone.getByTestId('track-report');
   await expect(report.getByTestId('verdict-cingle')).toContainText('Réussi');
   await expect(report.getByRole('heading', { name: 'À regarder par un bénévole' })).toBeVisible();
@@ -70,12 +75,7 @@ test('a generated ride and a ride attached twice are flagged for the volunteer, 
   // The second buyer, in English on a desktop, attaches the same ride three hours later: told, not refused.
   const second = await buyer(browser, baseURL, `Copy${tag}`, 1280, 'gb');
   const desktop = await second.context.newPage();
-  await desktop.goto('/gb/track-check');
-  await desktop.getByLabel('Drop your file here or click to choose it').setInputFiles({
-    name: 'ventoux.gpx',
-    mimeType: 'application/gpx+xml',
-    buffer: Buffer.from(toGpx(copy)),
-  });
+  await checkRide(desktop, 'gb', copy);
   await expect(desktop.getByTestId('verdict-cingle')).toContainText('Complete');
   await desktop.getByTestId('track-attach').click();
   const attached = desktop
