@@ -4,6 +4,7 @@
  */
 import { List, ThemeIcon } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackFlag } from '../../../domain/schemas/track.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -42,6 +43,8 @@ export function TrackFlagList({ flags, size = 'md' }: { flags: readonly TrackFla
       size={size}
       spacing={4}
       data-testid="track-flags"
+      // The icon beside the first line of a remark that wraps, not halfway down it.
+      styles={{ itemWrapper: { '--li-align': 'flex-start' } as CSSProperties, itemIcon: { marginTop: 2 } }}
       icon={
         <ThemeIcon color="orange.9" size={size === 'sm' ? 18 : 22} radius="xl" aria-hidden>
           <IconFlag size={size === 'sm' ? 12 : 14} />
