@@ -22,6 +22,7 @@ import type { createSessionsService } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { TrustedDevicesService } from './trusted-devices.ts';
 import type { Role } from '../../domain/roles.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export const RESET_TOKEN_HOURS = 24;
 
@@ -68,11 +69,6 @@ async function checkPassword(user: User | undefined, password: string): Promise<
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   return Boolean(user) && valid;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate.code === '23505' || candidate.cause?.code === '23505';
-};
 
 function userColumns(fields: Omit<UserFields, 'current_password'>) {
   return {

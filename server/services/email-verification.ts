@@ -16,16 +16,12 @@ import { recordAudit } from './audit.ts';
 import type { MailService } from './mail.ts';
 import type { createSessionsService } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export const VERIFICATION_TOKEN_HOURS = 48;
 
 const invalidToken = () =>
   new AppError(400, 'invalid_or_expired_token', 'This link is invalid or has expired');
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate.code === '23505' || candidate.cause?.code === '23505';
-};
 
 /** Every outstanding reset link of the user stops working (a reset, a password or email change, a new link). */
 export async function revokeResetLinks(tx: Database, userId: number, now = new Date()): Promise<void> {

@@ -28,6 +28,7 @@ import { translator } from '../i18n.ts';
 import type { PaymentsService } from './payments.ts';
 import { loadRegistrationProgress } from './registration-progress.ts';
 import type { createOrderDraftsService } from './order-drafts.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export function newScanToken(): string {
   return scanTokenFromBytes(crypto.randomBytes(SCAN_TOKEN_RANDOM_BYTES));
@@ -105,11 +106,6 @@ function orderContentHash(input: Order): string {
 }
 
 const notPayable = (message: string) => new AppError(409, 'order_not_payable', message);
-
-const isUniqueViolation = (error: unknown) => {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate.code === '23505' || candidate.cause?.code === '23505';
-};
 
 export function createOrdersService(deps: {
   db: Database;
