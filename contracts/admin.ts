@@ -3,7 +3,9 @@
  * administrators. The admin API sends them as JSON and the admin pages' loaders read them in-process; the
  * services declare these as their answers, so both sides are checked against one definition.
  */
+import type { EvidenceState, EvidenceTrackSource } from '../domain/evidence.ts';
 import type { Guardian } from '../domain/schemas/candidate.ts';
+import type { TrackFlag, Verdict } from '../domain/schemas/track.ts';
 import type { CIVILITES } from '../domain/schemas/common.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus } from '../domain/statuses.ts';
 import type { Address } from '../domain/schemas/order.ts';
@@ -43,6 +45,34 @@ export interface CandidateRow {
   pays: string;
   rejectionReason: string | null;
   homologation: HomologationSummary | null;
+  /** What the volunteer weighs before homologating (the in-progress list only). */
+  evidence?: CandidateEvidence;
+}
+
+/** A returned card's evidence (domain/evidence.ts): the card, the attached ride, the latest request to the rider. */
+export interface CandidateEvidence {
+  state: EvidenceState;
+  card_received_at: string | null;
+  /** The attached ride: its verdict for the registered challenge, where it came from, its day and flags. */
+  track: { verdict: Verdict; source: EvidenceTrackSource; day: string | null; flags: TrackFlag[] } | null;
+  request: { asked_at: string; answered_at: string | null } | null;
+}
+
+/** A volunteer's request to the rider for more evidence, as the candidate's file lists it. */
+export interface EvidenceRequestView {
+  id: number;
+  message: string;
+  asked_by: Person | null;
+  asked_at: string;
+  answered_at: string | null;
+}
+
+/** One line of a batch homologation's answer. */
+export interface BatchHomologationResult {
+  candidate_id: number;
+  status: 'homologated' | 'skipped' | 'refused';
+  numero?: number;
+  code?: string;
 }
 
 export interface CandidatePage {
@@ -116,6 +146,8 @@ export interface CandidateDetail {
   documents: DocumentLink[];
   homologation: HomologationSummary | null;
   history: HistoryEntry[];
+  /** The club's requests to the rider for more evidence, newest first. */
+  evidenceRequests: EvidenceRequestView[];
   /** Where a minor's guardian consent stands; null when no link went and nothing was recorded. */
   guardianConsent: {
     sent_at: string;
@@ -126,7 +158,14 @@ export interface CandidateDetail {
 }
 
 export interface DashboardData {
-  counts: { traitements: number; email: number; retrait: number; in_progress: number };
+  counts: {
+    traitements: number;
+    email: number;
+    retrait: number;
+    in_progress: number;
+    /** Requests to riders answered (a ride attached since) on cards still waiting to be judged. */
+    evidence_answered: number;
+  };
   season: { from: string; to: string; orders: number; revenueCents: number; currency: string };
   laureatesTotal: number;
   monthly: { month: string; registrations: number; homologations: number }[];

@@ -28,6 +28,9 @@ describe('error codes', () => {
       'email_not_verified',
       'cross_site_request',
       'already_processed',
+      'evidence_request_open',
+      'batch_in_progress',
+      'idempotency_key_reused',
     ]);
   });
 

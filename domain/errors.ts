@@ -27,6 +27,9 @@ export const ERROR_CODES = [
   'email_not_verified',
   'cross_site_request',
   'already_processed',
+  'evidence_request_open',
+  'batch_in_progress',
+  'idempotency_key_reused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -62,4 +65,7 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   email_not_verified: 'validation:email_not_verified',
   cross_site_request: 'validation:forbidden',
   already_processed: 'validation:already_processed',
+  evidence_request_open: 'validation:evidence_request_open',
+  batch_in_progress: 'validation:batch_in_progress',
+  idempotency_key_reused: 'validation:idempotency_key_reused',
 };

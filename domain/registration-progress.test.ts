@@ -8,6 +8,7 @@ const none: RegistrationProgress = {
   card_received_at: null,
   homologation: null,
   rejection: null,
+  evidence_request: null,
 };
 const paid = { ...none, paid_at: '2026-05-01T08:00:00.000Z' };
 const sent = { ...paid, kit: { mode: 'postal' as const, sent_at: '2026-05-03T08:00:00.000Z' } };
@@ -96,6 +97,7 @@ describe('a minor waiting for their guardian', () => {
       card_received_at: null,
       homologation: null,
       rejection: null,
+      evidence_request: null,
     });
     expect(steps.map((step) => [step.id, step.state])).toEqual([
       ['paid', 'done'],

@@ -26,6 +26,8 @@ export interface RegistrationProgress {
   } | null;
   /** The reason the club gave, shown to the rider as it was written. */
   rejection: { reason: string; rejected_at: string } | null;
+  /** The club's latest request for more evidence (a ride to attach or replace), as the volunteer wrote it. */
+  evidence_request: { message: string; asked_at: string; answered_at: string | null } | null;
 }
 
 export const PROGRESS_STEP_IDS = [
@@ -93,9 +95,16 @@ export function registrationSteps(status: CandidateStatus, progress: Registratio
       at: homologated ? progress.homologation!.homologated_at : null,
     },
   ];
+  // A request from the club the rider has not answered is what the registration waits for, before anything else.
+  const asked =
+    progress.evidence_request !== null &&
+    progress.evidence_request.answered_at === null &&
+    !homologated &&
+    !rejected;
+  if (asked) steps.find((step) => step.id === 'ride_checked')!.state = 'current';
   // The registration waits for the first required step not yet taken; a rejected one waits for nothing, and a minor's
   // for their guardian, which the account page says apart, before the club can start on the kit.
-  if (!rejected && status !== 'awaiting_consent') {
+  else if (!rejected && status !== 'awaiting_consent') {
     const next = steps.find((step) => step.state === 'upcoming');
     if (next) next.state = 'current';
   }

@@ -6,6 +6,7 @@ import { z } from './zod.ts';
 import { ADMIN_LIST_IDS } from '../statuses.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
 import { isValidCalendarDate } from '../dates.ts';
+import { BATCH_MAX_ITEMS, EVIDENCE_FILTERS } from '../evidence.ts';
 import { GENERIC_MESSAGE, MAX_PAGE, PAGE_SIZES, calendarDateField, idField, text } from './common.ts';
 
 export const ADMIN_SORTS = [
@@ -17,6 +18,7 @@ export const ADMIN_SORTS = [
   'statut',
   'numero',
   'date_passage',
+  'evidence',
 ] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 
@@ -48,6 +50,11 @@ export const adminCandidatesQuery = z.object({
     .or(z.literal('').transform(() => undefined)),
   from: optionalDate,
   to: optionalDate,
+  /** How the evidence of a returned card stands (domain/evidence.ts). */
+  evidence: z
+    .enum(EVIDENCE_FILTERS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export type AdminCandidatesQuery = z.infer<typeof adminCandidatesQuery>;
 
@@ -86,4 +93,29 @@ export const cancellationBody = z.object({ reason: reason() });
 export const homologationCorrectionBody = z.object({
   date_passage: datePassage().nullable(),
   commentaire: comment().nullable(),
+});
+
+/** One batch of homologations (POST /api/admin/homologations/batch): each card's day, or the attached ride's. */
+export const homologationBatchBody = z.object({
+  items: z
+    .array(
+      z.object({
+        candidate_id: idField(),
+        date_passage: calendarDateField('validation:date_invalid').optional(),
+      }),
+    )
+    .min(1, GENERIC_MESSAGE)
+    .max(BATCH_MAX_ITEMS, GENERIC_MESSAGE)
+    .refine((items) => new Set(items.map((item) => item.candidate_id)).size === items.length, {
+      error: 'validation:batch_duplicate_candidate',
+    }),
+});
+export type HomologationBatchBody = z.infer<typeof homologationBatchBody>;
+
+/** What a volunteer asks a rider for (POST /api/admin/candidates/{id}/evidence-requests). */
+export const evidenceRequestBody = z.object({
+  message: text('validation:message_required')
+    .trim()
+    .min(1, 'validation:message_required')
+    .max(COMMENT_MAX, 'validation:too_long'),
 });

@@ -6,12 +6,16 @@ import {
   candidateIdsBody,
   homologationBody,
   cancellationBody,
+  evidenceRequestBody,
+  homologationBatchBody,
   homologationCorrectionBody,
   paperConsentBody,
   rejectionBody,
   scanBody,
 } from '../../domain/schemas/admin.ts';
-import { idParam } from '../../domain/schemas/common.ts';
+import { idParam, text } from '../../domain/schemas/common.ts';
+import { EVIDENCE_STATES } from '../../domain/evidence.ts';
+import { trackFlagSchema } from '../../domain/schemas/track.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -52,6 +56,29 @@ const listItem = z.object({
       homologateur: person.extend({ president: z.boolean() }).nullable(),
     })
     .nullable(),
+  evidence: z
+    .object({
+      state: z.enum(EVIDENCE_STATES),
+      card_received_at: z.string().nullable(),
+      track: z
+        .object({
+          verdict: z.string(),
+          source: z.enum(['file', 'strava']),
+          day: z.string().nullable(),
+          flags: z.array(trackFlagSchema),
+        })
+        .nullable(),
+      request: z.object({ asked_at: z.string(), answered_at: z.string().nullable() }).nullable(),
+    })
+    .optional(),
+});
+
+const evidenceRequest = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  asked_by: person.nullable(),
+  asked_at: z.string(),
+  answered_at: z.string().nullable(),
 });
 
 const dashboardResponse = z.object({
@@ -60,6 +87,7 @@ const dashboardResponse = z.object({
     email: z.number(),
     retrait: z.number(),
     in_progress: z.number(),
+    evidence_answered: z.number(),
   }),
   season: z.object({
     from: z.string(),
@@ -347,6 +375,65 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       );
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/homologations/batch',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Homologate returned cards at once, each on its ride's day unless given",
+        headers: z.looseObject({ 'idempotency-key': text().min(8).max(100).optional() }),
+        body: homologationBatchBody,
+        response: {
+          200: z.object({
+            results: z.array(
+              z.object({
+                candidate_id: z.number().int(),
+                status: z.enum(['homologated', 'skipped', 'refused']),
+                numero: z.number().int().optional(),
+                code: z.string().optional(),
+              }),
+            ),
+          }),
+          400: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) =>
+      services.homologations.homologateBatch(
+        request.body,
+        request.user!.id,
+        request.headers['idempotency-key'],
+      ),
+  );
+
+  app.post(
+    '/candidates/:id/evidence-requests',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask the rider for more evidence (a ride to attach or replace)',
+        params: idParams,
+        body: evidenceRequestBody,
+        response: {
+          201: evidenceRequest,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await services.evidenceRequests.ask(request.params.id, request.body.message, request.user!.id)),
   );
 
   app.put(

@@ -48,6 +48,9 @@ const progressResponse = z.object({
     })
     .nullable(),
   rejection: z.object({ reason: z.string(), rejected_at: instant }).nullable(),
+  evidence_request: z
+    .object({ message: z.string(), asked_at: instant, answered_at: instant.nullable() })
+    .nullable(),
 });
 
 const orderResponse = z.object({

@@ -667,3 +667,47 @@ export const trustedDevices = pgTable(
   },
   (table) => [index('trusted_devices_user_id_idx').on(table.userId)],
 );
+
+/**
+ * A volunteer's request to a rider for more evidence (a ride to attach or replace), mailed to the buyer and the
+ * rider. Answered when a ride is attached after it; at most one open request per candidate. Goes with the candidate.
+ */
+export const evidenceRequests = pgTable(
+  'evidence_requests',
+  {
+    id: serial('id').primaryKey(),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    askedBy: integer('asked_by').references(() => users.id, { onDelete: 'set null' }),
+    askedAt: timestamp('asked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('evidence_requests_candidate_idx').on(table.candidateId, table.askedAt),
+    uniqueIndex('evidence_requests_open_idx')
+      .on(table.candidateId)
+      .where(sql`${table.answeredAt} is null`),
+  ],
+);
+
+/**
+ * A batch of homologations by its Idempotency-Key: the same key from the same administrator answers the same
+ * results instead of running again. `results` is null while the batch runs.
+ */
+export const homologationBatches = pgTable(
+  'homologation_batches',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the items: the same key with other items is refused rather than answered wrongly. */
+    requestHash: text('request_hash').notNull(),
+    results: jsonb('results').$type<unknown[]>(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('homologation_batches_key_idx').on(table.actorId, table.idempotencyKey)],
+);

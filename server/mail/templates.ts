@@ -245,6 +245,37 @@ export function kitSentEmail(
   );
 }
 
+/**
+ * A volunteer asks for more evidence: their message as written, and the account page's registration, where the
+ * ride is attached or replaced (from a file or from Strava).
+ */
+export function evidenceRequestEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; reference: string; challenge: string; message: string },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('evidenceRequest.subject', { reference: data.reference }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [
+        t('evidenceRequest.intro', { challenge: data.challenge }),
+        data.message,
+        t('evidenceRequest.next'),
+      ],
+      details: [{ label: data.reference, value: data.challenge }],
+      action: {
+        label: t('evidenceRequest.action'),
+        url: `${accountUrl(publicUrl, locale)}?tab=orders#registration-${data.reference}`,
+      },
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
 /** The route card came back to the club: the homologation is under way. */
 export function cardReceivedEmail(
   locale: string,

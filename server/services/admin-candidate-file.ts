@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { auditLog, candidates, documents, guardianConsents, orders, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { candidateRows, presentCandidateRow } from './admin-lists.ts';
+import { listEvidenceRequests } from './evidence-requests.ts';
 import type { CandidateDetail } from '../../contracts/admin.ts';
 
 const buyer = alias(users, 'buyer');
@@ -95,6 +96,7 @@ export function createCandidateFileService(deps: { db: Database }) {
         })),
         homologation: listed ? presentCandidateRow(listed).homologation : null,
         history: entries,
+        evidenceRequests: await listEvidenceRequests(db, candidateId),
         guardianConsent: consent
           ? {
               sent_at: consent.sentAt.toISOString(),

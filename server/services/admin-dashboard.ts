@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { auditLog, candidates, homologations, laureates, orders, users } from '../db/schema.ts';
 import { listCondition } from './admin-lists.ts';
 import type { DashboardData } from '../../contracts/admin.ts';
+import { answeredEvidenceRequests } from './evidence-requests.ts';
 
 export function createAdminDashboardService(deps: { db: Database }) {
   const { db } = deps;
@@ -69,12 +70,13 @@ export function createAdminDashboardService(deps: { db: Database }) {
       const seasonStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
       const seasonEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
       const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-      const [traitements, email, retrait, inProgress, [season], [laureatesRow], months, actions] =
+      const [traitements, email, retrait, inProgress, answered, [season], [laureatesRow], months, actions] =
         await Promise.all([
           listCount('traitements'),
           listCount('email'),
           listCount('retrait'),
           listCount('in_progress'),
+          answeredEvidenceRequests(db),
           db
             .select({ orders: count(), revenue: sum(orders.totalCents) })
             .from(orders)
@@ -86,7 +88,7 @@ export function createAdminDashboardService(deps: { db: Database }) {
           latestActions(),
         ]);
       return {
-        counts: { traitements, email, retrait, in_progress: inProgress },
+        counts: { traitements, email, retrait, in_progress: inProgress, evidence_answered: answered },
         season: {
           from: seasonStart.toISOString().slice(0, 10),
           to: new Date(seasonEnd.getTime() - 1).toISOString().slice(0, 10),

@@ -12,6 +12,7 @@ import { ADMIN_LISTS, type AdminListId } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, homologations, orders, users } from '../db/schema.ts';
 import type { CandidatePage, CandidateRow } from '../../contracts/admin.ts';
+import { evidenceCondition, evidenceOf, evidenceRankSql } from './evidence.ts';
 
 const homologateur = alias(users, 'homologateur');
 
@@ -24,6 +25,7 @@ const SORT_COLUMNS = {
   statut: [candidates.statut],
   numero: [homologations.numero],
   date_passage: [homologations.date_passage],
+  evidence: [evidenceRankSql],
 } as const;
 
 /** The candidates of one admin list (ADMIN_LISTS); the query must join `orders`. */
@@ -65,6 +67,7 @@ function filters(query: Omit<AdminCandidatesQuery, 'page' | 'pageSize' | 'sort' 
   if (query.epreuve) conditions.push(eq(candidates.epreuve, query.epreuve as 'cingle'));
   if (query.from) conditions.push(gte(candidates.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lte(candidates.createdAt, new Date(`${query.to}T23:59:59.999Z`)));
+  if (query.evidence) conditions.push(evidenceCondition(query.evidence));
   return and(...conditions);
 }
 
@@ -199,8 +202,17 @@ export function createAdminListsService(deps: { db: Database }) {
           .leftJoin(orders, eq(orders.id, candidates.orderId))
           .where(where),
       ]);
+      const items = rows.map(presentCandidateRow);
+      // The returned cards are judged on their evidence: the list shows it beside each.
+      if (query.list === 'in_progress') {
+        const evidence = await evidenceOf(
+          db,
+          items.map((item) => item.id),
+        );
+        for (const item of items) item.evidence = evidence.get(item.id);
+      }
       return {
-        items: rows.map(presentCandidateRow),
+        items,
         total: totals?.total ?? 0,
         page: query.page,
         pageSize: query.pageSize,

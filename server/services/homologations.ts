@@ -137,6 +137,77 @@ export function createHomologationsService(deps: {
     return row;
   }
 
+  async function homologateWhen(
+    candidateId: number,
+    actorId: number,
+    decide: (tx: Database, candidate: CandidateRow) => Promise<HomologationInput>,
+    now = new Date(),
+  ) {
+    const result = await db.transaction(async (tx) => {
+      const { candidate, locale, buyerId, buyerVerifiedAt } = await lockCandidate(tx, candidateId);
+      if (candidate.statut === 'homologated') throw alreadyHomologated();
+      const input = await decide(tx, candidate);
+
+      // Refused before the dates are checked or a number is taken.
+      assertCandidateTransition(candidate.statut, 'homologated');
+      if (input.date_passage > today(now))
+        throw validationError({ date_passage: 'validation:date_passage_future' });
+      if (input.date_passage < calendarDateOf(candidate.createdAt)) {
+        throw validationError({ date_passage: 'validation:date_passage_before_registration' });
+      }
+      const epreuve = input.epreuve_realisee;
+      const numero = await nextNumero(tx, epreuve, config.homologationOffsets[epreuve] ?? 0);
+      // An account is tied to a laureate only once its address is proven (email-verification.ts).
+      const laureateId = await laureateFor(tx, candidate, buyerVerifiedAt ? (buyerId ?? null) : null);
+      const [homologation] = await tx
+        .insert(homologations)
+        .values({
+          laureateId,
+          candidateId: candidate.id,
+          epreuve,
+          numero,
+          date_passage: input.date_passage,
+          ageAtRide: ageOn(candidate.date_naissance, input.date_passage),
+          ville: candidate.ville,
+          homologateurId: actorId,
+          homologatedAt: now,
+          commentaire: input.commentaire || null,
+          source: 'admin',
+        })
+        .returning({ id: homologations.id, diplomaCode: homologations.diplomaCode });
+      await transitionCandidate(tx, candidate, 'homologated', {
+        actorId,
+        action: 'candidate.homologated',
+        set: {
+          date_passage: input.date_passage,
+          epreuve_realisee: epreuve,
+          commentaire: input.commentaire || null,
+        },
+        details: { epreuve, numero, date_passage: input.date_passage, homologationId: homologation!.id },
+        now,
+      });
+      const language = localeOr(locale);
+      const challengeName = translator(language, 'documents')(`challenges.${epreuve}`);
+      await mail.queue(
+        {
+          to: candidate.email,
+          ...homologationEmail(language, config.publicUrl, {
+            prenom: candidate.prenom,
+            challenge: challengeName,
+            numero,
+            date: formatDisplayDate(input.date_passage),
+            checkUrl: `${config.publicUrl}${diplomaCheckPath(language, homologation!.diplomaCode)}`,
+          }),
+        },
+        tx,
+      );
+      return { homologationId: homologation!.id, numero, laureateId };
+    });
+    mail.kick();
+    deps.onChange?.();
+    return result;
+  }
+
   return {
     /**
      * A returned route card: the text read from its QR code (secret token) or typed (reference). Answers a
@@ -186,68 +257,14 @@ export function createHomologationsService(deps: {
     },
 
     async homologate(candidateId: number, input: HomologationInput, actorId: number, now = new Date()) {
-      const result = await db.transaction(async (tx) => {
-        const { candidate, locale, buyerId, buyerVerifiedAt } = await lockCandidate(tx, candidateId);
-        if (candidate.statut === 'homologated') throw alreadyHomologated();
-        // Refused before the dates are checked or a number is taken.
-        assertCandidateTransition(candidate.statut, 'homologated');
-        if (input.date_passage > today(now))
-          throw validationError({ date_passage: 'validation:date_passage_future' });
-        if (input.date_passage < calendarDateOf(candidate.createdAt)) {
-          throw validationError({ date_passage: 'validation:date_passage_before_registration' });
-        }
-        const epreuve = input.epreuve_realisee;
-        const numero = await nextNumero(tx, epreuve, config.homologationOffsets[epreuve] ?? 0);
-        // An account is tied to a laureate only once its address is proven (email-verification.ts).
-        const laureateId = await laureateFor(tx, candidate, buyerVerifiedAt ? (buyerId ?? null) : null);
-        const [homologation] = await tx
-          .insert(homologations)
-          .values({
-            laureateId,
-            candidateId: candidate.id,
-            epreuve,
-            numero,
-            date_passage: input.date_passage,
-            ageAtRide: ageOn(candidate.date_naissance, input.date_passage),
-            ville: candidate.ville,
-            homologateurId: actorId,
-            homologatedAt: now,
-            commentaire: input.commentaire || null,
-            source: 'admin',
-          })
-          .returning({ id: homologations.id, diplomaCode: homologations.diplomaCode });
-        await transitionCandidate(tx, candidate, 'homologated', {
-          actorId,
-          action: 'candidate.homologated',
-          set: {
-            date_passage: input.date_passage,
-            epreuve_realisee: epreuve,
-            commentaire: input.commentaire || null,
-          },
-          details: { epreuve, numero, date_passage: input.date_passage, homologationId: homologation!.id },
-          now,
-        });
-        const language = localeOr(locale);
-        const challengeName = translator(language, 'documents')(`challenges.${epreuve}`);
-        await mail.queue(
-          {
-            to: candidate.email,
-            ...homologationEmail(language, config.publicUrl, {
-              prenom: candidate.prenom,
-              challenge: challengeName,
-              numero,
-              date: formatDisplayDate(input.date_passage),
-              checkUrl: `${config.publicUrl}${diplomaCheckPath(language, homologation!.diplomaCode)}`,
-            }),
-          },
-          tx,
-        );
-        return { homologationId: homologation!.id, numero, laureateId };
-      });
-      mail.kick();
-      deps.onChange?.();
-      return result;
+      return homologateWhen(candidateId, actorId, async () => input, now);
     },
+
+    /**
+     * Homologates once `decide` has seen the locked candidate, in the same transaction (the batch decides from the
+     * evidence there, so nothing changes between its check and the number); `decide` throws to refuse.
+     */
+    homologateWhen,
 
     async reject(candidateId: number, reason: string, actorId: number) {
       await db.transaction(async (tx) => {

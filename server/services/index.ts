@@ -15,6 +15,8 @@ import { createAdminListsService } from './admin-lists.ts';
 import { createDiplomaKeys } from './diploma-keys.ts';
 import { createDiplomasService } from './diplomas.ts';
 import { createHomologationsService } from './homologations.ts';
+import { createHomologationBatchService } from './homologation-batch.ts';
+import { createEvidenceRequestsService } from './evidence-requests.ts';
 import { createDocumentsService } from './documents.ts';
 import { createGuardianConsentsService } from './guardian-consents.ts';
 import { createRegistrationChangesService } from './registration-changes.ts';
@@ -111,6 +113,7 @@ export function createServices(deps: ServiceDependencies) {
     : null;
   const guardianConsents = createGuardianConsentsService({ db, config, mail, documents });
   payments.onPaid(createOrderNotifications({ db, config, mail, documents, guardianConsents }));
+  const homologations = createHomologationsService({ db, config, mail, onChange: publicDataChanged });
   const services = {
     mail,
     rateLimits,
@@ -141,7 +144,11 @@ export function createServices(deps: ServiceDependencies) {
       ...createKitsService({ db, config, mail, documents }),
     } satisfies AdminService,
     printJobs: createPrintJobsService({ db, documents, log: deps.log }),
-    homologations: createHomologationsService({ db, config, mail, onChange: publicDataChanged }),
+    homologations: {
+      ...homologations,
+      ...createHomologationBatchService({ db, homologations }),
+    },
+    evidenceRequests: createEvidenceRequestsService({ db, config, mail }),
     diplomas: createDiplomasService({
       db,
       config,

@@ -1,13 +1,14 @@
 /**
  * The facts behind each registration's path on the account page (domain/registration-progress.ts): when the order
  * was paid, when and how the kit went out, the attached track's verdict, when the route card came back, the
- * homologation or the rejection. Read for a page of orders in four queries, whatever their number of candidates.
+ * homologation or the rejection. Read for a page of orders in five queries, whatever their number of candidates.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RegistrationProgress } from '../../domain/registration-progress.ts';
 import type { Verdict } from '../../domain/schemas/track.ts';
 import type { Database } from '../db/client.ts';
 import { auditLog, type candidates, candidateTracks, homologations, type orders } from '../db/schema.ts';
+import { latestRequests } from './evidence-requests.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type CandidateRow = typeof candidates.$inferSelect;
@@ -21,7 +22,7 @@ export async function loadRegistrationProgress(
 ): Promise<Map<number, RegistrationProgress>> {
   const ids = candidateRows.map((candidate) => candidate.id);
   if (ids.length === 0) return new Map();
-  const [tracks, homologationRows, rejections] = await Promise.all([
+  const [tracks, homologationRows, rejections, requests] = await Promise.all([
     db
       .select({
         candidateId: candidateTracks.candidateId,
@@ -54,6 +55,7 @@ export async function loadRegistrationProgress(
         ),
       )
       .orderBy(desc(auditLog.createdAt)),
+    latestRequests(db, ids),
   ]);
 
   const ordersById = new Map(orderRows.map((order) => [order.id, order]));
@@ -63,6 +65,7 @@ export async function loadRegistrationProgress(
     const track = tracks.find((row) => row.candidateId === candidate.id);
     const homologation = homologationRows.find((row) => row.candidateId === candidate.id);
     // Newest first: a rejection reviewed and rejected again shows its last date.
+    const request = requests.get(candidate.id);
     const rejectedAt = rejections.find((row) => row.entityId === String(candidate.id))?.createdAt;
     // A kit delivered by email goes out with its documents; one posted or handed over when a volunteer says so.
     const kitSentAt = order?.mode_livraison === 'email' ? candidate.documentsSentAt : candidate.processedAt;
@@ -89,6 +92,9 @@ export async function loadRegistrationProgress(
         candidate.statut === 'rejected' && candidate.rejectionReason
           ? { reason: candidate.rejectionReason, rejected_at: iso(rejectedAt ?? candidate.updatedAt)! }
           : null,
+      evidence_request: request
+        ? { message: request.message, asked_at: iso(request.askedAt)!, answered_at: iso(request.answeredAt) }
+        : null,
     });
   }
   return progress;

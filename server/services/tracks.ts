@@ -13,6 +13,7 @@ import type { Database } from '../db/client.ts';
 import { candidates, candidateTracks, orders } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { readTrack, unpack } from '../track/read-track.ts';
+import { answerEvidenceRequest } from './evidence-requests.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
 import { duplicateFlagsOf } from './track-duplicates.ts';
 import type { Role } from '../../domain/roles.ts';
@@ -113,13 +114,18 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
         source: origin.source,
         sourceActivityId: origin.activityId,
       };
-      await db
-        .insert(candidateTracks)
-        .values(values)
-        .onConflictDoUpdate({
-          target: candidateTracks.candidateId,
-          set: { ...values, createdAt: new Date() },
-        });
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(candidateTracks)
+          .values({ ...values, createdAt: now })
+          .onConflictDoUpdate({
+            target: candidateTracks.candidateId,
+            set: { ...values, createdAt: now },
+          });
+        // A ride attached after the club asked for one answers the request.
+        await answerEvidenceRequest(tx, candidateId, now);
+      });
       return (await stored(candidateId, user.id))!;
     },
 

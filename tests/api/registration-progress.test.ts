@@ -60,6 +60,7 @@ describe('the path of a posted kit', () => {
       card_received_at: null,
       homologation: null,
       rejection: null,
+      evidence_request: null,
     });
   });
 

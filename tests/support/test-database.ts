@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
 
 export async function openTestDatabase(
   kind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
-): Promise<DatabaseHandle> {
+): Promise<DatabaseHandle & { url?: string }> {
   if (kind !== 'postgres') {
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
@@ -27,6 +27,8 @@ export async function openTestDatabase(
   await handle.migrate();
   return {
     ...handle,
+    /** For a second instance on the same database (tests of several instances racing). */
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

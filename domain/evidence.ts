@@ -1,0 +1,77 @@
+/**
+ * The evidence a volunteer weighs before homologating a returned route card: the card itself, the ride the rider
+ * attached (its verdict for the registered challenge and its plausibility flags), and whether the club asked the
+ * rider for more. One classification for the list's icon, its filter and the batch homologation's refusals.
+ */
+import type { CandidateStatus } from './statuses.ts';
+
+/**
+ * Statuses in which a ride attached now still helps the volunteer: the account page offers to attach one, and
+ * the club may ask the rider for one.
+ */
+export const RIDE_WELCOME_STATUSES: readonly CandidateStatus[] = ['to_process', 'processed', 'card_received'];
+
+/** How a row's evidence stands, most decisive first. */
+export const EVIDENCE_STATES = [
+  /** Card back, ride complete for the registered challenge, no flag, no open request: a one-click decision. */
+  'clean',
+  /** The ride has a plausibility flag: a person must look. */
+  'flagged',
+  /** The club asked the rider for more and is waiting for the answer. */
+  'requested',
+  /** A ride is attached but does not show the challenge complete (or only for a person to confirm). */
+  'review',
+  /** No ride attached: the stamped card alone. */
+  'missing',
+] as const;
+export type EvidenceState = (typeof EVIDENCE_STATES)[number];
+
+/** The list filter (`evidence=`): every state but `review`, which is what is left. */
+export const EVIDENCE_FILTERS = ['clean', 'flagged', 'missing', 'requested'] as const;
+export type EvidenceFilter = (typeof EVIDENCE_FILTERS)[number];
+
+/** Where an attached ride came from, as the admin API names it. */
+export type EvidenceTrackSource = 'file' | 'strava';
+
+/** Why a batch homologation refused an item. */
+export const BATCH_REFUSALS = [
+  /** No such candidate, or one the batch cannot judge (rejected, withdrawn): for the candidate's page. */
+  'not_found',
+  'not_in_progress',
+  /** The kit went out but the route card is not back. */
+  'card_missing',
+  'track_flagged',
+  'track_not_complete',
+  'date_missing',
+  'request_open',
+  /** A day in the future or before the registration. */
+  'date_invalid',
+] as const;
+export type BatchRefusal = (typeof BATCH_REFUSALS)[number];
+
+/** The most items one batch homologates (a season's evening, in a few batches). */
+export const BATCH_MAX_ITEMS = 200;
+
+export interface EvidenceFacts {
+  cardReceived: boolean;
+  /** The attached ride: its verdict for the registered challenge and how many flags it carries. */
+  track: { complete: boolean; flagCount: number; day: string | null } | null;
+  requestOpen: boolean;
+}
+
+/**
+ * Whether a batch may homologate the item, and on which day: the day given, else the attached ride's. A ride that
+ * is flagged or short of the challenge, an open request or a card not back is for a person on the candidate's page;
+ * a card back without a ride is homologated on the day the volunteer gives (the stamped card is the evidence).
+ */
+export function batchDecision(
+  facts: EvidenceFacts,
+  givenDay: string | undefined,
+): { refused: BatchRefusal } | { day: string } {
+  if (!facts.cardReceived) return { refused: 'card_missing' };
+  if (facts.track && facts.track.flagCount > 0) return { refused: 'track_flagged' };
+  if (facts.requestOpen) return { refused: 'request_open' };
+  if (facts.track && !facts.track.complete) return { refused: 'track_not_complete' };
+  const day = givenDay ?? facts.track?.day ?? null;
+  return day ? { day } : { refused: 'date_missing' };
+}
