@@ -8,6 +8,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { EvidenceSummary } from './evidence-summary.tsx';
 import { CertifiedBy, StatusBadge } from './labels.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { type ListQuery, type SortKey, ariaSort, listSearchParams, nextSort } from './list-query.ts';
@@ -24,7 +25,8 @@ export type ColumnId =
   | 'status'
   | 'numero'
   | 'date_passage'
-  | 'homologator';
+  | 'homologator'
+  | 'evidence';
 
 const SORT_OF: Partial<Record<ColumnId, SortKey>> = {
   reference: 'reference',
@@ -35,12 +37,15 @@ const SORT_OF: Partial<Record<ColumnId, SortKey>> = {
   status: 'statut',
   numero: 'numero',
   date_passage: 'date_passage',
+  evidence: 'evidence',
 };
 
 export interface Selection {
   selected: ReadonlySet<number>;
   toggle: (id: number) => void;
   toggleAll: () => void;
+  /** Rows without a box (the in-progress list selects only the clean cards); every row when absent. */
+  selectable?: (row: CandidateRow) => boolean;
 }
 
 function SortHeader({
@@ -101,7 +106,8 @@ export function CandidateTable({
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
-  const selectedOnPage = selection ? rows.filter((row) => selection.selected.has(row.id)).length : 0;
+  const selectableRows = selection ? rows.filter((row) => selection.selectable?.(row) ?? true) : [];
+  const selectedOnPage = selectableRows.filter((row) => selection!.selected.has(row.id)).length;
 
   const cell = (column: ColumnId, row: CandidateRow): ReactNode => {
     switch (column) {
@@ -158,6 +164,8 @@ export function CandidateTable({
         const date = row.homologation?.date_passage;
         return date ? <time dateTime={date}>{format.shortDate(date)}</time> : '—';
       }
+      case 'evidence':
+        return <EvidenceSummary evidence={row.evidence} />;
       case 'homologator':
         return row.homologation ? (
           <CertifiedBy homologator={row.homologation.homologateur} />
@@ -188,9 +196,9 @@ export function CandidateTable({
               <Table.Th scope="col" w={40}>
                 <Checkbox
                   aria-label={t('admin:table.selectAll')}
-                  checked={rows.length > 0 && selectedOnPage === rows.length}
-                  indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
-                  disabled={rows.length === 0}
+                  checked={selectableRows.length > 0 && selectedOnPage === selectableRows.length}
+                  indeterminate={selectedOnPage > 0 && selectedOnPage < selectableRows.length}
+                  disabled={selectableRows.length === 0}
                   onChange={selection.toggleAll}
                   data-testid="select-all"
                 />
@@ -231,11 +239,13 @@ export function CandidateTable({
               >
                 {selection && (
                   <Table.Td>
-                    <Checkbox
-                      aria-label={t('admin:table.selectRow', { name: `${row.prenom} ${row.nom}` })}
-                      checked={selection.selected.has(row.id)}
-                      onChange={() => selection.toggle(row.id)}
-                    />
+                    {(selection.selectable?.(row) ?? true) && (
+                      <Checkbox
+                        aria-label={t('admin:table.selectRow', { name: `${row.prenom} ${row.nom}` })}
+                        checked={selection.selected.has(row.id)}
+                        onChange={() => selection.toggle(row.id)}
+                      />
+                    )}
                   </Table.Td>
                 )}
                 {columns.map((column) => (

@@ -44,12 +44,15 @@ function CountCard({
   count,
   icon,
   open,
+  note,
 }: {
   to: string;
   label: string;
   count: string;
   icon: ReactNode;
   open: string;
+  /** A second figure inside the same list (the riders' answers among the cards to judge). */
+  note?: string;
 }) {
   return (
     <UnstyledButton component={Link} to={to} className={classes.countCard} data-testid="count-card">
@@ -61,6 +64,11 @@ function CountCard({
           <Text size="sm" fw={600} mt={4}>
             {label}
           </Text>
+          {note && (
+            <Text size="xs" fw={600} c="blue.9" mt={2} data-testid="count-note">
+              {note}
+            </Text>
+          )}
         </div>
         <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
           {icon}
@@ -115,6 +123,11 @@ export function ActionCounts({ counts }: { counts: DashboardData['counts'] }) {
           count={format.number(counts.in_progress)}
           icon={<IconHourglass {...icon} />}
           open={open}
+          note={
+            counts.evidence_answered > 0
+              ? t('admin:dashboard.counts.evidenceAnswered', { count: counts.evidence_answered })
+              : undefined
+          }
         />
       </SimpleGrid>
     </section>

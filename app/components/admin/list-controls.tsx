@@ -8,6 +8,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
+import { EVIDENCE_FILTERS } from '../../../domain/evidence.ts';
 import {
   LIST_PAGE_SIZES,
   type ListQuery,
@@ -22,10 +23,13 @@ export function ListFilters({
   list,
   query,
   withDates = true,
+  withEvidence = false,
 }: {
   list: CandidateListId;
   query: ListQuery;
   withDates?: boolean;
+  /** The returned cards' list filters by how their evidence stands. */
+  withEvidence?: boolean;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -42,9 +46,10 @@ export function ListFilters({
     const params = listSearchParams(list, { ...parseListQuery(list, fields), page: 1 }).toString();
     void navigate(params ? `${pathname}?${params}` : pathname);
   };
-  const filtered = query.q !== '' || query.epreuve !== '' || query.from !== '' || query.to !== '';
+  const filtered =
+    query.q !== '' || query.epreuve !== '' || query.from !== '' || query.to !== '' || query.evidence !== '';
   // Remounts the fields when the URL changes (back button, reset), so they show what the list shows.
-  const formKey = `${query.q}|${query.epreuve}|${query.from}|${query.to}`;
+  const formKey = `${query.q}|${query.epreuve}|${query.from}|${query.to}|${query.evidence}`;
   return (
     <Paper withBorder p="md" mb="md">
       <Form
@@ -76,6 +81,18 @@ export function ListFilters({
               ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`admin:challenges.${id}`) })),
             ]}
           />
+          {withEvidence && (
+            <NativeSelect
+              name="evidence"
+              label={t('admin:evidence.filter')}
+              defaultValue={query.evidence}
+              data={[
+                { value: '', label: t('admin:evidence.filterAll') },
+                ...EVIDENCE_FILTERS.map((id) => ({ value: id, label: t(`admin:evidence.filters.${id}`) })),
+              ]}
+              data-testid="evidence-filter"
+            />
+          )}
           {withDates && (
             <>
               <TextInput name="from" type="date" label={t('admin:filters.from')} defaultValue={query.from} />

@@ -15,7 +15,7 @@ describe('parseListQuery', () => {
     const query = parseListQuery(
       'traitements',
       new URLSearchParams(
-        'page=3&pageSize=50&sort=nom&order=desc&q=%20durand%20&epreuve=galerien&from=2026-01-01&to=2026-06-30',
+        'page=3&pageSize=50&sort=nom&order=desc&q=%20durand%20&epreuve=galerien&from=2026-01-01&to=2026-06-30&evidence=flagged',
       ),
     );
     expect(query).toEqual({
@@ -27,13 +27,16 @@ describe('parseListQuery', () => {
       epreuve: 'galerien',
       from: '2026-01-01',
       to: '2026-06-30',
+      evidence: 'flagged',
     });
   });
 
   it('falls back to the defaults for anything unknown', () => {
     const query = parseListQuery(
       'email',
-      new URLSearchParams('page=-2&pageSize=1000&sort=password&order=up&epreuve=tour&from=2026-02-30&to=x'),
+      new URLSearchParams(
+        'page=-2&pageSize=1000&sort=password&order=up&epreuve=tour&from=2026-02-30&to=x&evidence=shiny',
+      ),
     );
     expect(query).toEqual(defaultQuery('email'));
   });

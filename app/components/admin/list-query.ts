@@ -7,6 +7,7 @@ import { isValidCalendarDate } from '../../../domain/dates.ts';
 import { ADMIN_SORTS, SEARCH_MAX, SORT_ORDERS } from '../../../domain/schemas/admin.ts';
 import type { PAGE_SIZES } from '../../../domain/schemas/common.ts';
 import { CHALLENGE_IDS, type ChallengeId } from '../../../domain/ventoux.ts';
+import { EVIDENCE_FILTERS, type EvidenceFilter } from '../../../domain/evidence.ts';
 import type { CandidateListId } from './types.ts';
 
 /** The page sizes the lists offer: those of the API (adminCandidatesQuery) but the smallest. */
@@ -25,6 +26,8 @@ export interface ListQuery {
   epreuve: ChallengeId | '';
   from: string;
   to: string;
+  /** How the evidence of a returned card stands (the in-progress list). */
+  evidence: EvidenceFilter | '';
 }
 
 /**
@@ -42,6 +45,7 @@ export function defaultQuery(list: CandidateListId): ListQuery {
     epreuve: '',
     from: '',
     to: '',
+    evidence: '',
   };
 }
 
@@ -55,6 +59,7 @@ export function parseListQuery(list: CandidateListId, params: URLSearchParams): 
   const sort = params.get('sort');
   const order = params.get('order');
   const epreuve = params.get('epreuve');
+  const evidence = params.get('evidence');
   const date = (name: string) => {
     const value = params.get(name) ?? '';
     return isValidCalendarDate(value) ? value : '';
@@ -68,6 +73,7 @@ export function parseListQuery(list: CandidateListId, params: URLSearchParams): 
     epreuve: includes(CHALLENGE_IDS, epreuve) ? epreuve : '',
     from: date('from'),
     to: date('to'),
+    evidence: includes(EVIDENCE_FILTERS, evidence) ? evidence : '',
   };
 }
 
@@ -75,7 +81,17 @@ export function parseListQuery(list: CandidateListId, params: URLSearchParams): 
 export function listSearchParams(list: CandidateListId, query: ListQuery): URLSearchParams {
   const defaults = defaultQuery(list);
   const params = new URLSearchParams();
-  for (const key of ['q', 'epreuve', 'from', 'to', 'sort', 'order', 'pageSize', 'page'] as const) {
+  for (const key of [
+    'q',
+    'epreuve',
+    'from',
+    'to',
+    'evidence',
+    'sort',
+    'order',
+    'pageSize',
+    'page',
+  ] as const) {
     if (query[key] !== defaults[key] && query[key] !== '') params.set(key, String(query[key]));
   }
   return params;
@@ -93,6 +109,7 @@ export function apiListQuery(list: CandidateListId, query: ListQuery) {
     ...(query.epreuve ? { epreuve: query.epreuve } : {}),
     ...(query.from ? { from: query.from } : {}),
     ...(query.to ? { to: query.to } : {}),
+    ...(query.evidence ? { evidence: query.evidence } : {}),
   };
 }
 
@@ -103,6 +120,7 @@ export function csvExportUrl(list: CandidateListId, query: ListQuery): string {
   if (query.epreuve) params.set('epreuve', query.epreuve);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
+  if (query.evidence) params.set('evidence', query.evidence);
   return `/api/admin/candidates.csv?${params.toString()}`;
 }
 

@@ -33,6 +33,7 @@ export function useSelection(rowIds: readonly number[]) {
     ids: [...selected],
     toggle: (id: number) => setChosen(toggleId(selected, id)),
     toggleAll: () => setChosen(toggleAllIds(selected, rowIds)),
+    selectAll: () => setChosen(new Set(rowIds)),
     clear: () => setChosen(new Set()),
   };
 }

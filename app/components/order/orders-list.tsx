@@ -159,7 +159,15 @@ function CandidateItem({ candidate, paid }: { candidate: PresentedCandidate; pai
   const name = `${candidate.prenom} ${candidate.nom}`;
   const documents = candidate.documents ?? [];
   return (
-    <Paper component="li" withBorder p="sm" bg="gray.0" data-testid="order-candidate">
+    // The club's mails link here (`#registration-00000012-01`), e.g. when it asks for a ride.
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      bg="gray.0"
+      id={`registration-${candidate.reference}`}
+      data-testid="order-candidate"
+    >
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
           <Text fw={700}>{name}</Text>
@@ -202,7 +210,12 @@ function CandidateItem({ candidate, paid }: { candidate: PresentedCandidate; pai
       {paid && candidate.statut === 'awaiting_consent' && <GuardianConsent candidate={candidate} />}
       {paid && <CandidateChange candidate={candidate} name={name} />}
       {paid && (
-        <RegistrationProgressSteps status={candidate.statut} progress={candidate.progress} name={name} />
+        <RegistrationProgressSteps
+          candidateId={candidate.id}
+          status={candidate.statut}
+          progress={candidate.progress}
+          name={name}
+        />
       )}
     </Paper>
   );

@@ -4,8 +4,15 @@
  * rejected with the club's reason, diploma. A vertical timeline, so that it reads the same on a 360 px phone; the
  * step it waits for is marked for the eye (a ring and a label) and for assistive technology (aria-current).
  */
-import { Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
-import { IconCheck, IconClockHour4, IconPoint, IconRoute, IconX } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
+import {
+  IconCheck,
+  IconClockHour4,
+  IconMessageQuestion,
+  IconPoint,
+  IconRoute,
+  IconX,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -15,6 +22,7 @@ import {
 } from '../../../domain/registration-progress.ts';
 import { diplomaCheckPath, diplomaPdfPath } from '../../../domain/diploma.ts';
 import type { CandidateStatus } from '../../../domain/statuses.ts';
+import { RIDE_WELCOME_STATUSES } from '../../../domain/evidence.ts';
 import { useFormat } from '../../lib/format.ts';
 
 const BULLETS = {
@@ -34,9 +42,6 @@ function StepBullet({ step }: { step: ProgressStep }) {
   );
 }
 
-/** Statuses in which a track attached now still helps the volunteer. */
-const TRACK_WELCOME: readonly CandidateStatus[] = ['to_process', 'processed', 'card_received'];
-
 /** What the step says: its date and details once taken, what it waits for otherwise. */
 function useStepText(progress: RegistrationProgress) {
   const { t } = useTranslation('order');
@@ -49,7 +54,8 @@ function useStepText(progress: RegistrationProgress) {
         if (step.state !== 'done') return t(`${key}.${step.state === 'current' ? 'current' : 'upcoming'}`);
         return progress.kit ? t(`${key}.done_${progress.kit.mode}`, on(step.at)) : t(`${key}.done_undated`);
       case 'ride_checked':
-        return progress.track ? t(`${key}.${progress.track.verdict}`, on(step.at)) : t(`${key}.optional`);
+        if (progress.track) return t(`${key}.${progress.track.verdict}`, on(step.at));
+        return t(`${key}.${step.state === 'current' ? 'requested' : 'optional'}`);
       case 'outcome':
         if (step.state === 'done' && progress.homologation) {
           return t(`${key}.done`, {
@@ -74,11 +80,56 @@ function useStepText(progress: RegistrationProgress) {
   };
 }
 
+/** The club asked for more evidence: its words, and where to attach or replace the ride (file or Strava). */
+function EvidenceRequest({
+  candidateId,
+  request,
+}: {
+  candidateId: number;
+  request: NonNullable<RegistrationProgress['evidence_request']>;
+}) {
+  const { t, i18n } = useTranslation('order');
+  const format = useFormat();
+  if (request.answered_at)
+    return (
+      <Text size="sm" mt={4} data-testid="evidence-request-answered">
+        {t('progress.request.answered', { date: format.timestamp(request.answered_at) })}
+      </Text>
+    );
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      mt="xs"
+      title={t('progress.request.title', { date: format.timestamp(request.asked_at) })}
+      icon={<IconMessageQuestion aria-hidden />}
+      data-testid="evidence-request"
+    >
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {request.message}
+      </Text>
+      <Anchor
+        component={Link}
+        to={`/${i18n.language}/track-check?candidate=${candidateId}`}
+        size="sm"
+        fw={700}
+        mt="xs"
+        display="inline-block"
+        data-testid="answer-evidence-request"
+      >
+        {t('progress.request.answer')}
+      </Anchor>
+    </Alert>
+  );
+}
+
 export function RegistrationProgressSteps({
+  candidateId,
   status,
   progress,
   name,
 }: {
+  candidateId: number;
   status: CandidateStatus;
   progress: RegistrationProgress;
   name: string;
@@ -146,11 +197,16 @@ export function RegistrationProgressSteps({
               </Anchor>
             </Group>
           )}
-          {step.id === 'ride_checked' && step.state === 'optional' && TRACK_WELCOME.includes(status) && (
-            <Anchor component={Link} to={`/${i18n.language}/track-check`} size="sm">
-              {t('progress.attachTrack')}
-            </Anchor>
+          {step.id === 'ride_checked' && progress.evidence_request && (
+            <EvidenceRequest candidateId={candidateId} request={progress.evidence_request} />
           )}
+          {step.id === 'ride_checked' &&
+            step.state === 'optional' &&
+            RIDE_WELCOME_STATUSES.includes(status) && (
+              <Anchor component={Link} to={`/${i18n.language}/track-check`} size="sm">
+                {t('progress.attachTrack')}
+              </Anchor>
+            )}
         </Timeline.Item>
       ))}
     </Timeline>

@@ -3,6 +3,7 @@
  * print job of route cards and frame plates (started, then polled until its PDF is ready), PDFs answered
  * directly (address labels), scanning and homologation.
  */
+import type { BatchHomologationResult, EvidenceRequestView } from '../../../contracts/admin.ts';
 import type { PrintJobStatus } from '../../components/admin/types.ts';
 import { ApiError, NETWORK_ERROR, apiRequest, request } from './client.ts';
 
@@ -38,6 +39,14 @@ export const adminApi = {
     apiRequest<unknown>('POST', `/api/admin/candidates/${candidateId}/guardian-consent`, body),
   cancelHomologation: (homologationId: number, body: { reason: string }) =>
     apiRequest<unknown>('POST', `/api/admin/homologations/${homologationId}/cancel`, body),
+  /** One key per confirmation: a repeated click or a retry answers the same results. */
+  homologateBatch: (items: { candidate_id: number }[], idempotencyKey: string) =>
+    request<{ results: BatchHomologationResult[] }>('POST', '/api/admin/homologations/batch', {
+      json: { items },
+      headers: { 'idempotency-key': idempotencyKey },
+    }),
+  askForEvidence: (candidateId: number, body: { message: string }) =>
+    apiRequest<EvidenceRequestView>('POST', `/api/admin/candidates/${candidateId}/evidence-requests`, body),
 };
 
 /** Where the PDF of a finished print job is downloaded from. */

@@ -28,6 +28,7 @@ import {
 } from '../../components/admin/homologation-panel.tsx';
 import { DocumentsEmail } from '../../components/admin/documents-email.tsx';
 import { GuardianPanel } from '../../components/admin/guardian-panel.tsx';
+import { EvidenceRequestsPanel } from '../../components/admin/evidence-requests-panel.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
 import { homologationListUrl, type CandidateDetail } from '../../components/admin/types.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
@@ -156,6 +157,11 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
           onRecorded={() => void revalidator.revalidate()}
         />
         {track && <TrackOrigin track={track} />}
+        <EvidenceRequestsPanel
+          candidate={candidate}
+          requests={detail.evidenceRequests}
+          onAsked={() => void revalidator.revalidate()}
+        />
         {judging && <HomologationForm candidate={candidate} track={trackAnalysis} onDone={done} />}
         {recorded && (
           <HomologationRecord

@@ -7,7 +7,8 @@
 import { Button } from '@mantine/core';
 import { IconCertificate, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
+import { BatchHomologation, isClean } from '../../components/admin/batch-homologation.tsx';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { CandidateTable, type ColumnId } from '../../components/admin/candidate-table.tsx';
@@ -17,9 +18,10 @@ import type { CandidatePage, CandidateRow, HomologationList } from '../../compon
 import { findPageByPattern } from '../../../domain/pages.ts';
 import type { Route } from './+types/homologations';
 import { requireAdmin } from '../../lib/require-user.ts';
+import { useSelection } from '../../components/admin/use-selection.ts';
 
 const COLUMNS: Record<HomologationList, readonly ColumnId[]> = {
-  in_progress: ['reference', 'candidate', 'challenge', 'created_at', 'status'],
+  in_progress: ['reference', 'candidate', 'challenge', 'evidence', 'created_at', 'status'],
   history: ['reference', 'candidate', 'numero', 'date_passage', 'homologator', 'status'],
 };
 
@@ -38,6 +40,9 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
   const { list, query, page } = loaderData;
   const title = t(`admin:lists.${list}.title`);
   const candidatePath = (row: CandidateRow) => `/${i18n.language}/administration/candidates/${row.id}`;
+  const revalidator = useRevalidator();
+  // Only clean cards can be homologated together; the others are opened one by one.
+  const selection = useSelection(page.items.filter(isClean).map((row) => row.id));
   const rowAction = (row: CandidateRow) =>
     list === 'in_progress' ? (
       <Button
@@ -81,13 +86,25 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
       >
         <ResultCount total={page.total} />
       </AdminHeading>
-      <ListFilters list={list} query={query} />
+      <ListFilters list={list} query={query} withEvidence={list === 'in_progress'} />
+      {list === 'in_progress' && (
+        <BatchHomologation
+          rows={page.items}
+          selectedIds={selection.ids}
+          onSelectAllClean={selection.selectAll}
+          onDone={() => {
+            selection.clear();
+            void revalidator.revalidate();
+          }}
+        />
+      )}
       <CandidateTable
         list={list}
         rows={page.items}
         columns={COLUMNS[list]}
         query={query}
         caption={t('admin:table.caption', { list: title })}
+        selection={list === 'in_progress' ? { ...selection, selectable: isClean } : undefined}
         rowActions={rowAction}
       />
       <ListPagination list={list} query={query} total={page.total} />

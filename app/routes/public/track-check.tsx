@@ -48,6 +48,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         label: `${candidate.reference} · ${candidate.prenom} ${candidate.nom}`,
       })),
     );
+  // Coming from a registration (the account page, the club's request): that one is chosen first.
+  const wanted = Number(new URL(request.url).searchParams.get('candidate'));
+  candidates.sort((a, b) => Number(b.id === wanted) - Number(a.id === wanted));
   return { signedIn: true, candidates, strava };
 }
 
