@@ -227,6 +227,10 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/admin/candidates/{id}/reject': () => ({ reason: 'Carte illisible' }),
   'PUT /api/admin/homologations/{id}': () => ({ date_passage: today(), commentaire: 'Corrigé' }),
   'POST /api/admin/homologations/{id}/cancel': () => ({ reason: 'Carte falsifiée' }),
+  'POST /api/admin/homologations/batch': () => ({ items: [{ candidate_id: 1, date_passage: today() }] }),
+  'POST /api/admin/candidates/{id}/evidence-requests': () => ({
+    message: 'Pouvez-vous joindre votre trace ?',
+  }),
   'POST /api/payments/{provider}/webhook': () => ({ type: 'payment', id: 1 }),
 };
 
