@@ -126,8 +126,23 @@ export interface CandidateDetail {
 }
 
 export interface DashboardData {
-  counts: { traitements: number; email: number; retrait: number; in_progress: number };
-  season: { from: string; to: string; orders: number; revenueCents: number; currency: string };
+  counts: {
+    traitements: number;
+    email: number;
+    retrait: number;
+    in_progress: number;
+    /** Buyers' cancellation requests waiting for a volunteer. */
+    cancellation_requests: number;
+  };
+  season: {
+    from: string;
+    to: string;
+    orders: number;
+    revenueCents: number;
+    currency: string;
+    /** Payments confirmed in, refunds succeeded out, in cents (the ledger's totals). */
+    money: { inCents: number; outCents: number; netCents: number };
+  };
   laureatesTotal: number;
   monthly: { month: string; registrations: number; homologations: number }[];
   latestActions: {

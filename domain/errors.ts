@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'email_not_verified',
   'cross_site_request',
   'already_processed',
+  'refund_exceeds_payment',
+  'request_open',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -62,4 +64,6 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   email_not_verified: 'validation:email_not_verified',
   cross_site_request: 'validation:forbidden',
   already_processed: 'validation:already_processed',
+  refund_exceeds_payment: 'validation:refund_exceeds_payment',
+  request_open: 'validation:request_open',
 };

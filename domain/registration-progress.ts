@@ -53,7 +53,15 @@ export interface ProgressStep {
 
 /** Statuses in which the registration is past each required step, whatever dates were recorded. */
 const PAST: Record<Exclude<ProgressStepId, 'ride_checked' | 'outcome' | 'diploma'>, CandidateStatus[]> = {
-  paid: ['awaiting_consent', 'to_process', 'processed', 'card_received', 'homologated', 'rejected'],
+  paid: [
+    'awaiting_consent',
+    'to_process',
+    'processed',
+    'card_received',
+    'homologated',
+    'rejected',
+    'withdrawn',
+  ],
   kit_sent: ['processed', 'card_received', 'homologated', 'rejected'],
   card_received: ['card_received', 'homologated', 'rejected'],
 };
@@ -93,9 +101,9 @@ export function registrationSteps(status: CandidateStatus, progress: Registratio
       at: homologated ? progress.homologation!.homologated_at : null,
     },
   ];
-  // The registration waits for the first required step not yet taken; a rejected one waits for nothing, and a minor's
+  // The registration waits for the first required step not yet taken; a rejected or withdrawn one waits for nothing, and a minor's
   // for their guardian, which the account page says apart, before the club can start on the kit.
-  if (!rejected && status !== 'awaiting_consent') {
+  if (!rejected && status !== 'awaiting_consent' && status !== 'withdrawn') {
     const next = steps.find((step) => step.state === 'upcoming');
     if (next) next.state = 'current';
   }

@@ -6,6 +6,9 @@ import type { Database } from '../db/client.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
 import { createProviders, type Providers } from '../payments/index.ts';
 import { createAccountDeletionService } from './account-deletion.ts';
+import { createCancellationRequestsService } from './cancellation-requests.ts';
+import { createLedgerService } from './ledger.ts';
+import { createRefundsService } from './refunds.ts';
 import { createAccountsService } from './accounts.ts';
 import type { AdminService } from './admin.ts';
 import { createCandidateFileService } from './admin-candidate-file.ts';
@@ -89,12 +92,10 @@ export function createServices(deps: ServiceDependencies) {
   const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
   const orderDrafts = createOrderDraftsService({ db });
   const documents = createDocumentsService({ db, config });
-  const payments = createPaymentsService({
-    db,
-    config,
-    providers: deps.providers ?? createProviders(config, db),
-    log: deps.log,
-  });
+  const providers = deps.providers ?? createProviders(config, db);
+  const payments = createPaymentsService({ db, config, providers, log: deps.log });
+  const refunds = createRefundsService({ db, providers, mail, publicUrl: config.publicUrl, log: deps.log });
+  payments.onRefundEvent(refunds.reconcile);
   const tracks = createTracksService({ db, rateLimits });
   const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
   // Off unless the club configured Strava: then nothing about it shows, and its routes do not exist.
@@ -141,6 +142,15 @@ export function createServices(deps: ServiceDependencies) {
       ...createKitsService({ db, config, mail, documents }),
     } satisfies AdminService,
     printJobs: createPrintJobsService({ db, documents, log: deps.log }),
+    refunds,
+    cancellationRequests: createCancellationRequestsService({
+      db,
+      refunds,
+      mail,
+      publicUrl: config.publicUrl,
+      feeCents: config.refundFeeCents,
+    }),
+    ledger: createLedgerService({ db }),
     homologations: createHomologationsService({ db, config, mail, onChange: publicDataChanged }),
     diplomas: createDiplomasService({
       db,

@@ -32,6 +32,7 @@ const CANDIDATE_STATUS_COLORS: Record<CandidateStatus, string> = {
   card_received: 'violet',
   homologated: 'green',
   rejected: 'red',
+  withdrawn: 'gray',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
