@@ -28,6 +28,8 @@ describe('error codes', () => {
       'email_not_verified',
       'cross_site_request',
       'already_processed',
+      'refund_exceeds_payment',
+      'request_open',
     ]);
   });
 

@@ -274,8 +274,8 @@ export function createRefundsService(deps: {
     await settle(refundId, outcome, feeCents);
   }
 
-  async function byId(refundId: number): Promise<RefundRow> {
-    const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+  async function byId(refundId: number, database: Database = db): Promise<RefundRow> {
+    const [refund] = await database.select().from(refunds).where(eq(refunds.id, refundId));
     if (!refund) throw notFound('No such refund');
     return refund;
   }
@@ -371,7 +371,7 @@ export function createRefundsService(deps: {
     /** A failed refund asked again, if the order still has that much to give back. */
     async retry(refundId: number, actorId: number): Promise<RefundView> {
       await db.transaction(async (tx) => {
-        const refund = await byId(refundId);
+        const refund = await byId(refundId, tx);
         await lockOrder(tx, refund.orderId);
         const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
         if (current!.status !== 'failed')
@@ -409,8 +409,9 @@ export function createRefundsService(deps: {
      */
     async withdrawFor(refundId: number, candidateIds: number[], actorId: number): Promise<RefundView> {
       await db.transaction(async (tx) => {
-        const refund = await byId(refundId);
-        await lockOrder(tx, refund.orderId);
+        await lockOrder(tx, (await byId(refundId, tx)).orderId);
+        // Read again under the order's lock: another volunteer may have given it candidates meanwhile.
+        const refund = await byId(refundId, tx);
         if (refund.source !== 'external' || refund.status !== 'succeeded' || refund.candidateIds.length > 0)
           throw new AppError(409, 'conflict', 'Only a refund made at the provider may be given candidates');
         const others = (await refundsOf(tx, refund.orderId)).filter((row) => row.id !== refundId);
