@@ -2,7 +2,7 @@
 import { z } from './zod.ts';
 import { isValidCalendarDate } from '../dates.ts';
 import { reason } from './admin.ts';
-import { GENERIC_MESSAGE, idField, text } from './common.ts';
+import { GENERIC_MESSAGE, idField, idParam, text } from './common.ts';
 
 /** More candidates than an order can hold names no order. */
 const candidateIds = () =>
@@ -44,3 +44,10 @@ const optionalDate = z.preprocess(
 /** Days in Paris time, both included; without them, the current season. */
 export const ledgerQuery = z.object({ from: optionalDate, to: optionalDate });
 export type LedgerQuery = z.infer<typeof ledgerQuery>;
+
+/** The account page's form: one registration at a time, posted with its order (decision 0032). */
+export const cancellationRequestForm = z.object({
+  order: idParam(),
+  candidate: idParam(),
+  reason: reason(),
+});

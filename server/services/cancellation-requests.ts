@@ -148,15 +148,15 @@ export function createCancellationRequestsService(deps: {
       return present(rows);
     },
 
-    /** The buyer's requests on one order, for the account page. */
-    async ofOrder(orderId: number): Promise<CancellationRequestView[]> {
-      return present(
-        await db
-          .select()
-          .from(cancellationRequests)
-          .where(eq(cancellationRequests.orderId, orderId))
-          .orderBy(asc(cancellationRequests.id)),
-      );
+    /** The requests on the user's own orders, for the account page. */
+    async ofBuyer(userId: number): Promise<CancellationRequestView[]> {
+      const rows = await db
+        .select({ request: cancellationRequests })
+        .from(cancellationRequests)
+        .innerJoin(orders, eq(orders.id, cancellationRequests.orderId))
+        .where(eq(orders.userId, userId))
+        .orderBy(asc(cancellationRequests.id));
+      return present(rows.map((row) => row.request));
     },
 
     async openCount(): Promise<number> {
@@ -243,5 +243,3 @@ export function createCancellationRequestsService(deps: {
     },
   };
 }
-
-export type CancellationRequestsService = ReturnType<typeof createCancellationRequestsService>;

@@ -8,11 +8,12 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { candidates, payments, refunds } from '../../server/db/schema.ts';
+import { payments, refunds } from '../../server/db/schema.ts';
 import { createProviders } from '../../server/payments/index.ts';
 import { createStripeProvider } from '../../server/payments/stripe.ts';
 import { type HttpStandIn, type RecordedRequest, startHttpStandIn } from '../support/http-stand-in.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
+import { candidatesOf } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { signedInAdmin, signedInUser } from '../support/users.ts';
 
@@ -360,23 +361,10 @@ async function paidByWallet(buyer: User) {
 }
 
 async function candidateIdsOf(orderId: number) {
-  return (
-    await t.db
-      .select({ id: candidates.id })
-      .from(candidates)
-      .where(eq(candidates.orderId, orderId))
-      .orderBy(asc(candidates.commande_index))
-  ).map((row) => row.id);
+  return (await candidatesOf(t, orderId)).map((row) => row.id);
 }
 
-const statusesOf = async (orderId: number) =>
-  (
-    await t.db
-      .select({ statut: candidates.statut })
-      .from(candidates)
-      .where(eq(candidates.orderId, orderId))
-      .orderBy(asc(candidates.commande_index))
-  ).map((row) => row.statut);
+const statusesOf = async (orderId: number) => (await candidatesOf(t, orderId)).map((row) => row.statut);
 
 const refundOf = (orderId: number, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/refunds`, headers: admin.auth, payload });

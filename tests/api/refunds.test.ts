@@ -3,10 +3,10 @@
  * (never more than paid, the same key gives the same refund, withdrawn candidates), the permissions, the buyer's
  * emails, and concurrent refunds of one order (run on PostgreSQL too by the api-pg project).
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, candidates, mailOutbox, printJobs, refunds } from '../../server/db/schema.ts';
-import { paidOrder } from '../support/registrations.ts';
+import { auditLog, mailOutbox, printJobs, refunds } from '../../server/db/schema.ts';
+import { candidatesOf, paidOrder } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { signedInAdmin, signedInUser } from '../support/users.ts';
 
@@ -33,14 +33,7 @@ const refund = (
   headers: Record<string, string> = admin.auth,
 ) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/refunds`, headers, payload });
 
-const statusesOf = async (orderId: number) =>
-  (
-    await t.db
-      .select({ statut: candidates.statut })
-      .from(candidates)
-      .where(eq(candidates.orderId, orderId))
-      .orderBy(asc(candidates.commande_index))
-  ).map((row) => row.statut);
+const statusesOf = async (orderId: number) => (await candidatesOf(t, orderId)).map((row) => row.statut);
 
 async function mailsTo(email: string) {
   return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
