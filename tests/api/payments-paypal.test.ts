@@ -553,6 +553,8 @@ describe('parseWebhook', () => {
       providerRef: ORDER_ID,
       // Only an approval asks the site to capture; capture events report what already happened.
       ...(type === 'CHECKOUT.ORDER.APPROVED' ? { complete: true } : {}),
+      // A refund makes the site read the order's refunds again (decision 0039).
+      ...(type === 'PAYMENT.CAPTURE.REFUNDED' ? { refund: true } : {}),
     });
   });
 
