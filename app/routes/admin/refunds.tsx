@@ -105,7 +105,6 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
     isFormRefusal(answer) && answer.values.intent === 'refund' ? answer : undefined;
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'refund';
   const field = (name: string) => (refusal?.fields[name] ? t(refusal.fields[name]) : undefined);
-  const refundable = refunds.candidates.filter((candidate) => candidate.refundable);
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="refund-form-title">
       <Title order={2} size="h4" id="refund-form-title" mb="xs">
@@ -176,7 +175,7 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
           <Button
             type="submit"
             loading={busy}
-            disabled={refunds.refundable_cents === 0 || refundable.length + refunds.refundable_cents === 0}
+            disabled={refunds.refundable_cents === 0}
             style={{ alignSelf: 'flex-start' }}
             data-testid="refund-submit"
           >
