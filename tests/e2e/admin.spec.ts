@@ -388,7 +388,6 @@ test.describe('the admin area', () => {
       'homologations/scan',
       'homologations',
       'homologations/historique',
-      'cancellation-requests',
       'admin-users',
     ];
     for (const lang of ['fr', 'de']) {

@@ -4,11 +4,24 @@
  * a buyer's request declined with a reason the account page then shows. Paid with the built-in test provider.
  */
 import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { expect, test } from './fixtures.ts';
+import { waitForHydration } from './hydration.ts';
 import { signedInBuyer } from './signed-in-buyer.ts';
+
+/** No axe violation on the page as it is now. */
+async function expectAccessible(page: Page) {
+  await waitForHydration(page, 'admin-sidebar');
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(violations, page.url()).toEqual([]);
+}
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 
@@ -86,6 +99,7 @@ for (const lang of ['fr', 'gb']) {
     await expect(form.getByRole('checkbox', { name: new RegExp(`Paul ${surname}`) })).toBeDisabled();
     await expect(form.getByRole('checkbox', { name: new RegExp(`Jeanne ${surname}`) })).toBeEnabled();
     await page.screenshot({ path: `test-results/refunds-${lang}.png`, fullPage: true });
+    await expectAccessible(page);
     expect(await statusesOf(buyer, order.id)).toEqual(['withdrawn', 'to_process']);
 
     // The buyer sees it on the account page.
@@ -123,6 +137,7 @@ for (const lang of ['fr', 'gb']) {
     await expect(card).toContainText('Genou blessé');
     await expect(card.getByTestId('request-status')).toHaveText(adminTexts.requests.statuses.open);
     await page.screenshot({ path: `test-results/requests-${lang}.png`, fullPage: true });
+    await expectAccessible(page);
     await card.getByTestId('request-approve').click();
     await expect(card.getByTestId('request-status')).toHaveText(adminTexts.requests.statuses.approved);
     expect(await statusesOf(buyer, order.id)).toEqual(['to_process', 'withdrawn']);
