@@ -15,6 +15,8 @@ import type { CandidateChange, DeliveryChangeRequest } from '../domain/schemas/r
 import type { GuardianConsentState, OrderDraftData } from './orders.ts';
 import type { GuardianDecision } from '../domain/schemas/guardian-consent.ts';
 import type { ChangePasswordInput, SignupInput, UserFields } from '../domain/schemas/user.ts';
+import type { CancellationRequestBody, RefundBody } from '../domain/schemas/refunds.ts';
+import type { RefundView } from './refunds.ts';
 
 export interface ActionServices {
   /** Checks the credentials (with the API's limits) and opens a session: sets its cookie and the device's. */
@@ -75,6 +77,21 @@ export interface ActionServices {
   ): Promise<StoredTrack>;
   /** Revokes the site's access at Strava and deletes the tokens (as DELETE /api/strava). */
   disconnectStrava(userId: number): Promise<void>;
+  /** The buyer asks to cancel registrations (as POST /api/orders/{id}/cancellation-requests). */
+  requestCancellation(userId: number, orderId: number, body: CancellationRequestBody): Promise<void>;
+  /** An administrator's refund (as POST /api/admin/orders/{id}/refunds, the form's key as Idempotency-Key). */
+  refundOrder(
+    actorId: number,
+    orderId: number,
+    body: RefundBody,
+    idempotencyKey: string,
+  ): Promise<RefundView>;
+  /** Asks the provider again for a failed refund (as POST /api/admin/refunds/{id}/retry). */
+  retryRefund(actorId: number, refundId: number): Promise<RefundView>;
+  /** Approves a buyer's request: a refund less the club's fee (as POST …/cancellation-requests/{id}/approve). */
+  approveCancellation(actorId: number, requestId: number): Promise<RefundView>;
+  /** Declines a buyer's request with a reason the buyer is emailed (as POST …/{id}/decline). */
+  declineCancellation(actorId: number, requestId: number, reason: string): Promise<void>;
 }
 
 /** What a service throws when it refuses: the API's error code, its status, and field errors (message keys). */

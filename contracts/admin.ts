@@ -165,8 +165,18 @@ export interface DashboardData {
     in_progress: number;
     /** Requests to riders answered (a ride attached since) on cards still waiting to be judged. */
     evidence_answered: number;
+    /** Buyers' cancellation requests waiting for a volunteer. */
+    cancellation_requests: number;
   };
-  season: { from: string; to: string; orders: number; revenueCents: number; currency: string };
+  season: {
+    from: string;
+    to: string;
+    orders: number;
+    revenueCents: number;
+    currency: string;
+    /** Payments confirmed in, refunds succeeded out, in cents (the ledger's totals). */
+    money: { inCents: number; outCents: number; netCents: number };
+  };
   laureatesTotal: number;
   monthly: { month: string; registrations: number; homologations: number }[];
   latestActions: {

@@ -25,6 +25,7 @@ import type { Price } from '../domain/prices.ts';
 import type { StoredTrack } from './tracks.ts';
 import type { ActivitySummary, ConnectionStatus } from './activities.ts';
 import type { DaySpan } from '../domain/activity-days.ts';
+import type { CancellationRequestView, OrderRefunds } from './refunds.ts';
 
 export interface LoaderServices {
   accounts: {
@@ -74,6 +75,14 @@ export interface LoaderServices {
     testCheckout: {
       session(paymentId: number, user: { id: number } | null): Promise<TestCheckoutSession | null>;
     };
+  };
+  refunds: {
+    forOrder(orderId: number): Promise<OrderRefunds>;
+  };
+  cancellationRequests: {
+    list(): Promise<CancellationRequestView[]>;
+    /** The requests on the user's own orders. */
+    ofBuyer(userId: number): Promise<CancellationRequestView[]>;
   };
   guardianConsents: {
     /** Null for a link that never existed. */

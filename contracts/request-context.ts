@@ -17,6 +17,8 @@ export interface PublicSettings {
   socialLinks: { name: string; url: string }[];
   /** Payments go to the built-in test provider: every page says that no money moves. */
   paymentsTestMode: boolean;
+  /** Kept by the club on an approved cancellation request, in cents (the rules page states it). */
+  refundFeeCents: number;
 }
 
 export interface RequestContextValue {

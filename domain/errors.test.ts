@@ -31,6 +31,8 @@ describe('error codes', () => {
       'evidence_request_open',
       'batch_in_progress',
       'idempotency_key_reused',
+      'refund_exceeds_payment',
+      'request_open',
     ]);
   });
 

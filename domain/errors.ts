@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'evidence_request_open',
   'batch_in_progress',
   'idempotency_key_reused',
+  'refund_exceeds_payment',
+  'request_open',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -68,4 +70,6 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   evidence_request_open: 'validation:evidence_request_open',
   batch_in_progress: 'validation:batch_in_progress',
   idempotency_key_reused: 'validation:idempotency_key_reused',
+  refund_exceeds_payment: 'validation:refund_exceeds_payment',
+  request_open: 'validation:request_open',
 };

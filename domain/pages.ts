@@ -189,6 +189,17 @@ export const PAGES: readonly Page[] = [
     'admin',
     { guard: 'admin', ns: ['admin'] },
   ),
+  page('admin-refunds', 'administration/orders/:orderId/refunds', 'routes/admin/refunds.tsx', 'admin', {
+    guard: 'admin',
+    ns: ['admin', 'validation'],
+  }),
+  page(
+    'admin-cancellation-requests',
+    'administration/cancellation-requests',
+    'routes/admin/cancellation-requests.tsx',
+    'admin',
+    { guard: 'admin', ns: ['admin', 'validation'] },
+  ),
   page('admin-users', 'administration/admin-users', 'routes/admin/admin-users.tsx', 'admin', {
     guard: 'admin',
     ns: ['admin'],

@@ -55,7 +55,15 @@ export interface ProgressStep {
 
 /** Statuses in which the registration is past each required step, whatever dates were recorded. */
 const PAST: Record<Exclude<ProgressStepId, 'ride_checked' | 'outcome' | 'diploma'>, CandidateStatus[]> = {
-  paid: ['awaiting_consent', 'to_process', 'processed', 'card_received', 'homologated', 'rejected'],
+  paid: [
+    'awaiting_consent',
+    'to_process',
+    'processed',
+    'card_received',
+    'homologated',
+    'rejected',
+    'withdrawn',
+  ],
   kit_sent: ['processed', 'card_received', 'homologated', 'rejected'],
   card_received: ['card_received', 'homologated', 'rejected'],
 };
@@ -100,11 +108,12 @@ export function registrationSteps(status: CandidateStatus, progress: Registratio
     progress.evidence_request !== null &&
     progress.evidence_request.answered_at === null &&
     !homologated &&
-    !rejected;
+    !rejected &&
+    status !== 'withdrawn';
   if (asked) steps.find((step) => step.id === 'ride_checked')!.state = 'current';
-  // The registration waits for the first required step not yet taken; a rejected one waits for nothing, and a minor's
-  // for their guardian, which the account page says apart, before the club can start on the kit.
-  else if (!rejected && status !== 'awaiting_consent') {
+  // The registration waits for the first required step not yet taken; a rejected or withdrawn one waits for nothing,
+  // and a minor's for their guardian, which the account page says apart, before the club can start on the kit.
+  else if (!rejected && status !== 'awaiting_consent' && status !== 'withdrawn') {
     const next = steps.find((step) => step.state === 'upcoming');
     if (next) next.state = 'current';
   }

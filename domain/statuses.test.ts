@@ -26,6 +26,7 @@ describe('statuses', () => {
       'card_received',
       'homologated',
       'rejected',
+      'withdrawn',
     ]);
     expect(DELIVERY_MODES).toEqual(['postal', 'email', 'retrait']);
     expect(PAYMENT_MODES).toEqual(['card', 'wallet']);
@@ -120,7 +121,10 @@ describe('admin lists', () => {
     expect(ADMIN_LISTS.retrait).toEqual({ statuses: ['to_process'], deliveryMode: 'retrait' });
     expect(ADMIN_LISTS.traites).toEqual({ statuses: ['processed'], deliveryMode: null });
     expect(ADMIN_LISTS.in_progress).toEqual({ statuses: ['card_received'], deliveryMode: null });
-    expect(ADMIN_LISTS.history).toEqual({ statuses: ['homologated', 'rejected'], deliveryMode: null });
+    expect(ADMIN_LISTS.history).toEqual({
+      statuses: ['homologated', 'rejected', 'withdrawn'],
+      deliveryMode: null,
+    });
   });
 
   it('place each paid candidate in exactly one list', () => {
@@ -133,5 +137,16 @@ describe('admin lists', () => {
     expect(adminListOf('homologated', 'retrait')).toBe('history');
     expect(adminListOf('rejected', 'postal')).toBe('history');
     expect(adminListOf('pending_payment', 'postal')).toBeNull();
+    expect(adminListOf('withdrawn', 'postal')).toBe('history');
+  });
+});
+
+describe('withdrawn', () => {
+  it('follows a refund of any paid registration before its outcome, and is final', () => {
+    for (const from of ['awaiting_consent', 'to_process', 'processed', 'card_received'] as const)
+      expect(canTransition(from, 'withdrawn')).toBe(true);
+    for (const from of ['pending_payment', 'homologated', 'rejected'] as const)
+      expect(canTransition(from, 'withdrawn')).toBe(false);
+    expect(CANDIDATE_TRANSITIONS.withdrawn).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ export const CANDIDATE_STATUSES = [
   'card_received',
   'homologated',
   'rejected',
+  // Refunded before homologation (refunds.ts): out of the processing lists and print jobs; a kit sent stays sent.
+  'withdrawn',
 ] as const;
 export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 
@@ -42,18 +44,21 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 export const CANDIDATE_TRANSITIONS: Readonly<Record<CandidateStatus, readonly CandidateStatus[]>> = {
   pending_payment: ['to_process', 'awaiting_consent'],
   // A guardian's confirmation (by the link, or on paper recorded by an administrator); a refusal leaves it here.
-  awaiting_consent: ['to_process'],
+  awaiting_consent: ['to_process', 'withdrawn'],
   to_process: [
     'processed',
     // A route card that comes back proves the kit reached the rider, even if nobody marked it sent.
     'card_received',
+    'withdrawn',
   ],
-  processed: ['card_received'],
-  card_received: ['homologated', 'rejected'],
+  processed: ['card_received', 'withdrawn'],
+  card_received: ['homologated', 'rejected', 'withdrawn'],
   // A rejection can be reviewed again. A homologation is final: its details can be corrected, and only an
   // administrator's cancellation (with a reason) rejects it afterwards; its number is never reused.
   rejected: ['card_received'],
   homologated: ['rejected'],
+  // A refund is final: a rider who comes back orders again.
+  withdrawn: [],
 };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -93,8 +98,8 @@ export const ADMIN_LISTS = {
   traites: { statuses: ['processed'], deliveryMode: null },
   /** Route cards received: homologations in progress. */
   in_progress: { statuses: ['card_received'], deliveryMode: null },
-  /** Homologated and rejected. */
-  history: { statuses: ['homologated', 'rejected'], deliveryMode: null },
+  /** Homologated, rejected and withdrawn (refunded). */
+  history: { statuses: ['homologated', 'rejected', 'withdrawn'], deliveryMode: null },
 } as const satisfies Record<
   string,
   { statuses: readonly CandidateStatus[]; deliveryMode: DeliveryMode | null }

@@ -128,6 +128,7 @@ export async function buildApp(options: AppOptions) {
         contactEmail: config.contactEmail,
         socialLinks: config.socialLinks,
         paymentsTestMode: config.payments.testMode,
+        refundFeeCents: config.refundFeeCents,
       },
     });
   }

@@ -140,6 +140,8 @@ const environmentSchema = z.object({
   SHOP_URL: z.url().default('https://boutique.clubcinglesventoux.org'),
   SOCIAL_LINKS: socialLinks,
   PRICE_CENTS: z.coerce.number().int().positive().default(2500),
+  /** Kept by the club on an approved cancellation request (decision 0039); stated on the rules page. */
+  REFUND_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   PAYPAL_CLIENT_ID: optionalString,
@@ -203,6 +205,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     shopUrl: env.SHOP_URL,
     socialLinks: env.SOCIAL_LINKS,
     priceCents: env.PRICE_CENTS,
+    refundFeeCents: env.REFUND_FEE_CENTS,
     payments: paymentsConfig(env, publicUrl),
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,

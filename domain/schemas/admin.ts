@@ -76,7 +76,7 @@ export const homologationBody = z.object({
 });
 
 /** Why a ride is not (or no longer) homologated: kept in the audit log and told to the rider. */
-const reason = () =>
+export const reason = () =>
   text('validation:reason_required')
     .trim()
     .min(1, 'validation:reason_required')

@@ -88,6 +88,7 @@ const dashboardResponse = z.object({
     retrait: z.number(),
     in_progress: z.number(),
     evidence_answered: z.number(),
+    cancellation_requests: z.number(),
   }),
   season: z.object({
     from: z.string(),
@@ -95,6 +96,7 @@ const dashboardResponse = z.object({
     orders: z.number(),
     revenueCents: z.number(),
     currency: z.string(),
+    money: z.object({ inCents: z.number(), outCents: z.number(), netCents: z.number() }),
   }),
   laureatesTotal: z.number(),
   monthly: z.array(z.object({ month: z.string(), registrations: z.number(), homologations: z.number() })),

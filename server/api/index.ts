@@ -13,6 +13,7 @@ import laureates from './laureates.ts';
 import statistics from './statistics.ts';
 import orders from './orders.ts';
 import payments from './payments.ts';
+import refunds from './refunds.ts';
 import strava from './strava.ts';
 import tracks from './tracks.ts';
 
@@ -31,6 +32,7 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(orders, options);
   await app.register(candidates, options);
   await app.register(payments, options);
+  await app.register(refunds, options);
   await app.register(tracks, options);
   if (services.activityConnections)
     await app.register(strava, { ...options, connections: services.activityConnections });

@@ -28,6 +28,7 @@ import type { Guardian } from '../../domain/schemas/candidate.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus, PaymentMode } from '../../domain/statuses.ts';
 import { ROLES } from '../../domain/roles.ts';
 import { ACTIVITY_PROVIDERS, TRACK_SOURCES } from '../../domain/activity-providers.ts';
+import { CANCELLATION_REQUEST_STATUSES, REFUND_SOURCES, REFUND_STATUSES } from '../../domain/refunds.ts';
 
 /**
  * 32 random bytes from two version-4 UUIDs (244 random bits), base64url without padding: 43 characters. The
@@ -287,6 +288,80 @@ export const paymentEvents = pgTable(
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (table) => [uniqueIndex('payment_events_provider_event_idx').on(table.provider, table.eventId)],
+);
+
+/**
+ * Money given back on an order (decision 0039): written `pending` before the provider is called, then what the
+ * provider answered. Personal data: none beyond the order it belongs to; `reason` is the volunteer's words, which
+ * the buyer receives by email.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The confirmed payment the money goes back through. */
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    source: text('source', { enum: REFUND_SOURCES }).notNull(),
+    reason: text('reason').notNull(),
+    /** The candidates it withdraws; empty for a refund made at the provider until a volunteer chooses them. */
+    candidateIds: jsonb('candidate_ids').$type<number[]>().notNull().default([]),
+    /** The provider's id of the refund (Stripe `re_…`, PayPal's refund id), once it answered. */
+    providerRefundRef: text('provider_refund_ref'),
+    /** Why the provider refused, as it said it (no card or account data), for the volunteer who retries. */
+    failureReason: text('failure_reason'),
+    /** Calls made to the provider: each retry gets its own idempotency key at the provider. */
+    attempts: integer('attempts').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    /** The volunteer who asked; null for a refund made in the provider's dashboard. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** When the provider confirmed it: the day of the movement in the ledger. */
+    succeededAt: timestamptz('succeeded_at'),
+  },
+  (table) => [
+    index('refunds_order_id_idx').on(table.orderId),
+    uniqueIndex('refunds_idempotency_idx').on(table.orderId, table.idempotencyKey),
+    uniqueIndex('refunds_provider_ref_idx').on(table.provider, table.providerRefundRef),
+    index('refunds_succeeded_at_idx').on(table.succeededAt),
+  ],
+);
+
+/**
+ * A buyer asks the club to cancel some of their paid registrations before processing. Personal data: the buyer's
+ * `reason` in their own words; the candidates are referred to by id.
+ */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    candidateIds: jsonb('candidate_ids').$type<number[]>().notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: CANCELLATION_REQUEST_STATUSES }).notNull().default('open'),
+    /** The volunteer's reason when declining, sent to the buyer. */
+    declineReason: text('decline_reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamptz('decided_at'),
+    /** The refund an approval made. */
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('cancellation_requests_order_id_idx').on(table.orderId),
+    index('cancellation_requests_status_idx').on(table.status, table.createdAt),
+  ],
 );
 
 /** A person in the public ranking: one row per rider, so repeat riders keep one palmarès. */

@@ -342,3 +342,55 @@ export function guardianRefusalEmail(
     publicUrl,
   );
 }
+
+/** Money given back on an order: how much, why, the club's fee when a request was approved, and who is withdrawn. */
+export function refundEmail(
+  locale: string,
+  publicUrl: string,
+  data: {
+    prenom: string;
+    reference: string;
+    amount: string;
+    reason: string;
+    /** The fee kept on an approved request, written with its currency; null when none. */
+    fee: string | null;
+    withdrawn: string[];
+  },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('refund.subject', { reference: data.reference }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [
+        t('refund.intro', { amount: data.amount, reference: data.reference }),
+        ...(data.reason ? [t('refund.reason', { reason: data.reason })] : []),
+        ...(data.fee ? [t('refund.fee', { fee: data.fee })] : []),
+        ...(data.withdrawn.length > 0 ? [t('refund.withdrawn', { names: data.withdrawn.join(', ') })] : []),
+        t('refund.delay'),
+      ],
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}
+
+/** A buyer's cancellation request that the club declined, with the volunteer's reason. */
+export function cancellationDeclinedEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; reference: string; reason: string },
+) {
+  const t = translator(locale, 'mail');
+  return renderEmail(
+    {
+      subject: t('cancellationDeclined.subject', { reference: data.reference }),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [t('cancellationDeclined.intro', { reference: data.reference }), data.reason],
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}

@@ -5,7 +5,13 @@
  * Amounts are written with two decimals, which holds for the euro and the site's other currencies.
  */
 import { z } from '../../domain/schemas/zod.ts';
-import type { PaymentProvider, PreparedSession, VerifiedPayment, WebhookEvent } from './provider.ts';
+import type {
+  PaymentProvider,
+  PreparedSession,
+  ProviderRefund,
+  VerifiedPayment,
+  WebhookEvent,
+} from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 
 export interface PaypalProviderOptions {
@@ -52,6 +58,9 @@ const CAPTURE_EVENTS = new Set([
   'PAYMENT.CAPTURE.REFUNDED',
 ]);
 
+/** Money given back, from the site or from PayPal's dashboard: the order's refunds are read again. */
+const REFUND_EVENTS = new Set(['PAYMENT.CAPTURE.REFUNDED']);
+
 const TRANSMISSION_HEADERS = {
   auth_algo: 'paypal-auth-algo',
   cert_url: 'paypal-cert-url',
@@ -68,6 +77,7 @@ const relatedIdsSchema = z.object({
     .optional(),
 });
 const captureSchema = z.object({ id: z.string(), status: z.string(), amount: moneySchema.optional() });
+const refundSchema = z.object({ id: z.string(), status: z.string(), amount: moneySchema.optional() });
 const orderSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -75,14 +85,15 @@ const orderSchema = z.object({
     .array(
       z.object({
         amount: moneySchema.optional(),
-        payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
+        payments: z
+          .object({ captures: z.array(captureSchema).optional(), refunds: z.array(refundSchema).optional() })
+          .optional(),
       }),
     )
     .optional(),
   links: z.array(linkSchema).optional(),
 });
 const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
-const refundSchema = z.object({ id: z.string(), status: z.string() });
 const verificationSchema = z.object({ verification_status: z.string() });
 const webhookEventSchema = z.object({
   id: z.string(),
@@ -122,6 +133,21 @@ function verifiedOrder(order: Order): VerifiedPayment {
     amountCents: money ? valueToCents(money.value) : 0,
     currency: money?.currency_code ?? '',
   };
+}
+
+function refundStatus(status: string): ProviderRefund['status'] {
+  if (status === 'COMPLETED') return 'succeeded';
+  if (status === 'FAILED' || status === 'CANCELLED') return 'failed';
+  return 'pending';
+}
+
+function providerRefund(refund: z.infer<typeof refundSchema>, asked?: { cents: number; currency: string }) {
+  return {
+    providerRefundRef: refund.id,
+    status: refundStatus(refund.status),
+    amountCents: refund.amount ? valueToCents(refund.amount.value) : (asked?.cents ?? 0),
+    currency: refund.amount?.currency_code ?? asked?.currency ?? '',
+  } satisfies ProviderRefund;
 }
 
 function orderStatus(orderStatus: string, captureStatus: string | undefined): VerifiedPayment['status'] {
@@ -353,8 +379,10 @@ export function createPaypalProvider({
         // Approved but not captured yet: capture now, or a buyer who closes the tab is never charged.
         return { eventId: id, type, providerRef: resource.id, complete: true };
       }
-      if (CAPTURE_EVENTS.has(type))
-        return { eventId: id, type, providerRef: await orderOfCaptureEvent(resource) };
+      if (CAPTURE_EVENTS.has(type)) {
+        const providerRef = await orderOfCaptureEvent(resource);
+        return { eventId: id, type, providerRef, ...(REFUND_EVENTS.has(type) ? { refund: true } : {}) };
+      }
       return null;
     },
 
@@ -362,7 +390,7 @@ export function createPaypalProvider({
     // captured, and PayPal drops it after its validity period.
     async cancel() {},
 
-    async refund(orderId, amountCents) {
+    async refund(orderId, amountCents, idempotencyKey) {
       const order = await getOrder(orderId);
       const captures = order.purchase_units?.[0]?.payments?.captures ?? [];
       const capture = captures.find((c) => c.status === 'COMPLETED' || c.status === 'PARTIALLY_REFUNDED');
@@ -374,12 +402,20 @@ export function createPaypalProvider({
         `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`,
         {
           body: JSON.stringify({ amount: { currency_code: currency, value: centsToValue(amountCents) } }),
+          // PayPal answers a repeated request id with the refund it made the first time.
+          headers: { 'paypal-request-id': idempotencyKey, prefer: 'return=representation' },
         },
       );
       const refund = await readJson(response, refundSchema, 'refund');
       if (refund.status === 'FAILED' || refund.status === 'CANCELLED') {
         throw new Error(`PayPal refund ${refund.id} of order ${orderId} ended ${refund.status}`);
       }
+      return providerRefund(refund, { cents: amountCents, currency });
+    },
+
+    async refunds(orderId) {
+      const order = await getOrder(orderId);
+      return (order.purchase_units?.[0]?.payments?.refunds ?? []).map((refund) => providerRefund(refund));
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The payment provider interface. Providers return data, never HTML: `prepare` creates the hosted session
  * (moves no money), `verify` fetches the real status from the provider, `parseWebhook` checks a webhook's
- * signature and says which payment it concerns; `cancel` and `refund` act on a session or capture.
+ * signature and says which payment it concerns; `cancel` and `refund` act on a session or capture, and `refunds`
+ * lists what was given back (a refund made in the provider's own dashboard included).
  */
 import type { PaymentProviderId } from '../../domain/payment-methods.ts';
 
@@ -42,6 +43,17 @@ export interface WebhookEvent {
   providerRef: string;
   /** The event asks the site to finish the payment (`complete`) rather than only read its status. */
   complete?: boolean;
+  /** The event is about money given back: the site reads the payment's refunds again (`refunds`). */
+  refund?: boolean;
+}
+
+/** A refund as the provider holds it. */
+export interface ProviderRefund {
+  /** The provider's id of the refund (Stripe `re_…`, PayPal's refund id). */
+  providerRefundRef: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  amountCents: number;
+  currency: string;
 }
 
 export class WebhookSignatureError extends Error {
@@ -66,5 +78,11 @@ export interface PaymentProvider {
    */
   complete?(providerRef: string): Promise<VerifiedPayment>;
   cancel(providerRef: string): Promise<void>;
-  refund(providerRef: string, amountCents: number): Promise<void>;
+  /**
+   * Gives back part or all of a confirmed payment. `idempotencyKey` names this call: the same key never refunds
+   * twice at the provider. Throws when the provider refuses (the message says why, without credentials).
+   */
+  refund(providerRef: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund>;
+  /** Every refund of a payment at the provider, made here or in its dashboard; absent when none can exist elsewhere. */
+  refunds?(providerRef: string): Promise<ProviderRefund[]>;
 }

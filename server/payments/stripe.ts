@@ -3,7 +3,13 @@
  * wallets it supports (Apple Pay, Google Pay...), which is why no payment_method_types are pinned here.
  */
 import Stripe from 'stripe';
-import type { PaymentProvider, PreparedSession, VerifiedPayment, WebhookEvent } from './provider.ts';
+import type {
+  PaymentProvider,
+  PreparedSession,
+  ProviderRefund,
+  VerifiedPayment,
+  WebhookEvent,
+} from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 
 export interface StripeProviderOptions {
@@ -35,6 +41,9 @@ const SESSION_EVENTS = new Set([
   'checkout.session.expired',
 ]);
 
+/** Events about money given back, from the site or from Stripe's dashboard: the payment's refunds are read again. */
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
+
 /** Payment intent states after which an asynchronous payment (SEPA debit...) has definitely not gone through. */
 const FAILED_INTENT_STATUSES = new Set(['requires_payment_method', 'canceled']);
 
@@ -61,6 +70,28 @@ function sessionStatus(session: Stripe.Checkout.Session): VerifiedPayment['statu
 
 function paymentIntentId(session: Stripe.Checkout.Session): string | undefined {
   const intent = session.payment_intent;
+  return typeof intent === 'string' ? intent : intent?.id;
+}
+
+function refundStatus(status: string | null): ProviderRefund['status'] {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+function providerRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    providerRefundRef: refund.id,
+    status: refundStatus(refund.status),
+    amountCents: refund.amount,
+    currency: refund.currency.toUpperCase(),
+  };
+}
+
+/** The payment intent a charge or refund event names. */
+function eventPaymentIntent(event: Stripe.Event): string | undefined {
+  const object = event.data.object as { payment_intent?: string | { id: string } | null };
+  const intent = object.payment_intent;
   return typeof intent === 'string' ? intent : intent?.id;
 }
 
@@ -120,6 +151,15 @@ export function createStripeProvider({
       } catch (error) {
         throw new WebhookSignatureError('Invalid Stripe webhook signature', { cause: error });
       }
+      if (REFUND_EVENTS.has(event.type)) {
+        const intent = eventPaymentIntent(event);
+        if (!intent) return null;
+        // The site knows its payments by their Checkout Session: find the one that made this payment intent.
+        const sessions = await stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 });
+        const session = sessions.data[0];
+        if (!session) return null;
+        return { eventId: event.id, type: event.type, providerRef: session.id, refund: true };
+      }
       if (!SESSION_EVENTS.has(event.type)) return null;
       const session = event.data.object as Stripe.Checkout.Session;
       return { eventId: event.id, type: event.type, providerRef: session.id };
@@ -136,11 +176,23 @@ export function createStripeProvider({
       }
     },
 
-    async refund(providerRef, amountCents) {
+    async refund(providerRef, amountCents, idempotencyKey) {
       const session = await stripe.checkout.sessions.retrieve(providerRef);
       const paymentIntent = paymentIntentId(session);
       if (!paymentIntent) throw new Error(`Stripe Checkout session ${providerRef} has no payment to refund`);
-      await stripe.refunds.create({ payment_intent: paymentIntent, amount: amountCents });
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountCents },
+        { idempotencyKey },
+      );
+      return providerRefund(refund);
+    },
+
+    async refunds(providerRef) {
+      const session = await stripe.checkout.sessions.retrieve(providerRef);
+      const paymentIntent = paymentIntentId(session);
+      if (!paymentIntent) return [];
+      const found = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+      return found.data.map(providerRefund);
     },
   };
 }

@@ -118,11 +118,18 @@ export function createTestProvider({
       await settleSession(providerRef, 'cancelled');
     },
 
-    async refund(providerRef) {
-      await db
-        .update(testPaymentSessions)
-        .set({ status: 'cancelled' })
-        .where(eq(testPaymentSessions.providerRef, providerRef));
+    // Money given back leaves the session paid, as at a real provider; the test provider has no dashboard where
+    // a refund could be made behind the site's back, so it lists none (`refunds` absent).
+    async refund(providerRef, amountCents, idempotencyKey) {
+      const found = await session(providerRef);
+      if (found?.status !== 'confirmed')
+        throw new Error(`Test session ${providerRef} has no payment to refund`);
+      return {
+        providerRefundRef: `test_refund_${crypto.createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`,
+        status: 'succeeded',
+        amountCents,
+        currency: found.currency,
+      };
     },
 
     /** The buyer's choice on the test page: settles the session and returns the signed notification. */

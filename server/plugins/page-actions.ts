@@ -101,5 +101,22 @@ export function pageActions(
       stravaOn().attachRide(user, candidateId, activityId, request.ip),
 
     disconnectStrava: (userId) => stravaOn().disconnect(userId),
+
+    async requestCancellation(userId, orderId, body) {
+      await services.cancellationRequests.create(userId, orderId, body);
+    },
+
+    refundOrder: (actorId, orderId, body, idempotencyKey) =>
+      services.refunds.create(orderId, body, { actorId, idempotencyKey }),
+
+    retryRefund: (actorId, refundId) => services.refunds.retry(refundId, actorId),
+
+    async approveCancellation(actorId, requestId) {
+      return (await services.cancellationRequests.approve(requestId, actorId)).refund;
+    },
+
+    async declineCancellation(actorId, requestId, reason) {
+      await services.cancellationRequests.decline(requestId, reason, actorId);
+    },
   };
 }

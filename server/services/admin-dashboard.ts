@@ -5,7 +5,16 @@
 import { and, count, desc, eq, gte, isNotNull, lte, sql, sum } from 'drizzle-orm';
 import type { AdminListId } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { auditLog, candidates, homologations, laureates, orders, users } from '../db/schema.ts';
+import {
+  auditLog,
+  cancellationRequests,
+  candidates,
+  homologations,
+  laureates,
+  orders,
+  users,
+} from '../db/schema.ts';
+import { moneyBetween } from './ledger.ts';
 import { listCondition } from './admin-lists.ts';
 import type { DashboardData } from '../../contracts/admin.ts';
 import { answeredEvidenceRequests } from './evidence-requests.ts';
@@ -70,31 +79,55 @@ export function createAdminDashboardService(deps: { db: Database }) {
       const seasonStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
       const seasonEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
       const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-      const [traitements, email, retrait, inProgress, answered, [season], [laureatesRow], months, actions] =
-        await Promise.all([
-          listCount('traitements'),
-          listCount('email'),
-          listCount('retrait'),
-          listCount('in_progress'),
-          answeredEvidenceRequests(db),
-          db
-            .select({ orders: count(), revenue: sum(orders.totalCents) })
-            .from(orders)
-            .where(
-              and(eq(orders.status, 'paid'), gte(orders.paidAt, seasonStart), lte(orders.paidAt, seasonEnd)),
-            ),
-          db.select({ total: count() }).from(laureates),
-          monthly(yearAgo),
-          latestActions(),
-        ]);
+      const [
+        traitements,
+        email,
+        retrait,
+        inProgress,
+        answered,
+        [season],
+        [laureatesRow],
+        months,
+        actions,
+        [requests],
+        money,
+      ] = await Promise.all([
+        listCount('traitements'),
+        listCount('email'),
+        listCount('retrait'),
+        listCount('in_progress'),
+        answeredEvidenceRequests(db),
+        db
+          .select({ orders: count(), revenue: sum(orders.totalCents) })
+          .from(orders)
+          .where(
+            and(eq(orders.status, 'paid'), gte(orders.paidAt, seasonStart), lte(orders.paidAt, seasonEnd)),
+          ),
+        db.select({ total: count() }).from(laureates),
+        monthly(yearAgo),
+        latestActions(),
+        db
+          .select({ total: count() })
+          .from(cancellationRequests)
+          .where(eq(cancellationRequests.status, 'open')),
+        moneyBetween(db, seasonStart, seasonEnd),
+      ]);
       return {
-        counts: { traitements, email, retrait, in_progress: inProgress, evidence_answered: answered },
+        counts: {
+          traitements,
+          email,
+          retrait,
+          in_progress: inProgress,
+          evidence_answered: answered,
+          cancellation_requests: requests?.total ?? 0,
+        },
         season: {
           from: seasonStart.toISOString().slice(0, 10),
           to: new Date(seasonEnd.getTime() - 1).toISOString().slice(0, 10),
           orders: season?.orders ?? 0,
           revenueCents: Number(season?.revenue ?? 0),
           currency: 'EUR',
+          money,
         },
         laureatesTotal: laureatesRow?.total ?? 0,
         monthly: months,

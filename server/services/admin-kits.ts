@@ -2,7 +2,7 @@
  * The volunteers' batch actions on kits: marking them processed (posted, emailed or handed over), emailing the
  * documents again, and the address labels. Printing the documents is a background job (print-jobs.ts).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { formatTimestampDate } from '../../domain/format.ts';
 import { localeOr } from '../../domain/locales.ts';
 import { candidateReference } from '../../domain/references.ts';
@@ -88,7 +88,9 @@ export function createKitsService(deps: {
         .select({ candidate: candidates, locale: orders.locale, mode_livraison: orders.mode_livraison })
         .from(candidates)
         .innerJoin(orders, eq(orders.id, candidates.orderId))
-        .where(and(inArray(candidates.id, ids), eq(orders.status, 'paid')));
+        .where(
+          and(inArray(candidates.id, ids), eq(orders.status, 'paid'), ne(candidates.statut, 'withdrawn')),
+        );
       const documentRows = await deps.documents.ensureFor(
         rows.map((row) => row.candidate.id),
         { render: true },
@@ -121,7 +123,8 @@ export function createKitsService(deps: {
         .select({ candidate: candidates, order: orders })
         .from(candidates)
         .innerJoin(orders, eq(orders.id, candidates.orderId))
-        .where(inArray(candidates.id, ids))
+        // A refunded registration gets no label, even if the page that chose it is older than the refund.
+        .where(and(inArray(candidates.id, ids), ne(candidates.statut, 'withdrawn')))
         .orderBy(asc(candidates.orderId), asc(candidates.commande_index));
       return renderLabels(
         rows.map(({ candidate, order }) => ({

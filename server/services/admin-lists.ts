@@ -3,7 +3,6 @@
  * selection as a CSV file. The row query and its shape are shared with the candidate's file (admin-candidate-file.ts)
  * and the dashboard's counts (admin-dashboard.ts).
  */
-import { stringify } from 'csv-stringify/sync';
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { candidateReference, parseCandidateReference, parseOrderReference } from '../../domain/references.ts';
@@ -13,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { candidates, homologations, orders, users } from '../db/schema.ts';
 import type { CandidatePage, CandidateRow } from '../../contracts/admin.ts';
 import { evidenceCondition, evidenceOf, evidenceRankSql } from './evidence.ts';
+import { csvFile } from './csv-file.ts';
 
 const homologateur = alias(users, 'homologateur');
 
@@ -241,10 +241,7 @@ export function createAdminListsService(deps: { db: Database }) {
           row.homologation?.numero ?? '',
           row.homologation?.date_passage ?? '',
         ]);
-      // A byte order mark lets spreadsheet programs read the accents as UTF-8. A text cell that begins with
-      // = + - @ tab or carriage return gets a leading quote (OWASP's CSV injection advice), so that a name
-      // like =HYPERLINK(…) is shown, never run; number cells (the homologation number) are left as they are.
-      return '\uFEFF' + stringify([CSV_HEADER, ...records], { escape_formulas: true });
+      return csvFile([CSV_HEADER, ...records]);
     },
   };
 }

@@ -37,6 +37,7 @@ const TARGET_WORDING: Record<CandidateStatus, string> = {
   card_received: 'marked card received',
   homologated: 'homologated',
   rejected: 'rejected',
+  withdrawn: 'withdrawn',
 };
 
 /** Refuses (409 conflict) a change CANDIDATE_TRANSITIONS does not allow; for checks made before other work. */

@@ -6,6 +6,9 @@ import type { Database } from '../db/client.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
 import { createProviders, type Providers } from '../payments/index.ts';
 import { createAccountDeletionService } from './account-deletion.ts';
+import { createCancellationRequestsService } from './cancellation-requests.ts';
+import { createLedgerService } from './ledger.ts';
+import { createRefundsService } from './refunds.ts';
 import { createAccountsService } from './accounts.ts';
 import type { AdminService } from './admin.ts';
 import { createCandidateFileService } from './admin-candidate-file.ts';
@@ -91,12 +94,10 @@ export function createServices(deps: ServiceDependencies) {
   const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
   const orderDrafts = createOrderDraftsService({ db });
   const documents = createDocumentsService({ db, config });
-  const payments = createPaymentsService({
-    db,
-    config,
-    providers: deps.providers ?? createProviders(config, db),
-    log: deps.log,
-  });
+  const providers = deps.providers ?? createProviders(config, db);
+  const payments = createPaymentsService({ db, config, providers, log: deps.log });
+  const refunds = createRefundsService({ db, providers, mail, publicUrl: config.publicUrl, log: deps.log });
+  payments.onRefundEvent(refunds.reconcile);
   const tracks = createTracksService({ db, rateLimits });
   const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
   // Off unless the club configured Strava: then nothing about it shows, and its routes do not exist.
@@ -149,6 +150,15 @@ export function createServices(deps: ServiceDependencies) {
       ...createHomologationBatchService({ db, homologations }),
     },
     evidenceRequests: createEvidenceRequestsService({ db, config, mail }),
+    refunds,
+    cancellationRequests: createCancellationRequestsService({
+      db,
+      refunds,
+      mail,
+      publicUrl: config.publicUrl,
+      feeCents: config.refundFeeCents,
+    }),
+    ledger: createLedgerService({ db }),
     diplomas: createDiplomasService({
       db,
       config,

@@ -22,6 +22,7 @@ export function createPaymentReturns(deps: {
   log?: FastifyBaseLogger;
 }) {
   const { db, providers, settlement } = deps;
+  const refundListeners: ((paymentId: number) => Promise<void>)[] = [];
 
   /** The buyer's latest attempt to pay their order; another person's order is not found. */
   async function latestAttempt(orderId: number, userId: number) {
@@ -44,6 +45,11 @@ export function createPaymentReturns(deps: {
   }
 
   return {
+    /** Runs `listener` when a provider says a payment's refunds changed (refunds.ts reads them again). */
+    onRefundEvent(listener: (paymentId: number) => Promise<void>) {
+      refundListeners.push(listener);
+    },
+
     /** A provider's webhook: 'applied', or 'ignored' for events and payments the site does not act on. */
     async handleWebhook(
       providerId: ProviderId,
@@ -60,6 +66,11 @@ export function createPaymentReturns(deps: {
           'webhook for an unknown payment',
         );
         return 'ignored' as const;
+      }
+      if (event.refund) {
+        // Reading the provider's refunds again is harmless when repeated: no event id needs recording.
+        for (const listener of refundListeners) await listener(payment.id);
+        return 'applied' as const;
       }
       const verified =
         event.complete && chosen.complete

@@ -6,10 +6,10 @@
  * The instance that queues a job starts working on it at once; every instance also polls for queued jobs and for
  * jobs whose worker stopped moving (a crashed instance), so no job is left behind.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { printJobs } from '../db/schema.ts';
+import { candidates, printJobs } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { DocumentsService } from './documents.ts';
 import { markProcessingStarted } from './registration-changes.ts';
@@ -116,15 +116,23 @@ export function createPrintJobsService(deps: {
      */
     async start(ids: number[], ownerId: number) {
       const job = await db.transaction(async (tx) => {
-        await markProcessingStarted(tx, ids);
+        // A refunded registration is not printed, even if the page that chose it is older than the refund.
+        const printable = (
+          await tx
+            .select({ id: candidates.id })
+            .from(candidates)
+            .where(and(inArray(candidates.id, ids), ne(candidates.statut, 'withdrawn')))
+        ).map((row) => row.id);
+        const kept = ids.filter((id) => printable.includes(id));
+        await markProcessingStarted(tx, kept);
         const [inserted] = await tx
           .insert(printJobs)
-          .values({ ownerId, candidateIds: ids, total: ids.length })
-          .returning({ id: printJobs.id });
+          .values({ ownerId, candidateIds: kept, total: kept.length })
+          .returning({ id: printJobs.id, total: printJobs.total });
         return inserted;
       });
       void work();
-      return { jobId: job!.id, total: ids.length };
+      return { jobId: job!.id, total: job!.total };
     },
 
     /** Progress of the owner's job (another person's job is 404); a queued job reads as running. */

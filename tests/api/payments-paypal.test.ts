@@ -553,6 +553,8 @@ describe('parseWebhook', () => {
       providerRef: ORDER_ID,
       // Only an approval asks the site to capture; capture events report what already happened.
       ...(type === 'CHECKOUT.ORDER.APPROVED' ? { complete: true } : {}),
+      // A refund makes the site read the order's refunds again (decision 0039).
+      ...(type === 'PAYMENT.CAPTURE.REFUNDED' ? { refund: true } : {}),
     });
   });
 
@@ -665,8 +667,14 @@ describe('refund', () => {
       }),
     );
 
-    await provider.refund(ORDER_ID, 2500);
+    expect(await provider.refund(ORDER_ID, 2500, 'refund-9-1')).toEqual({
+      providerRefundRef: '1JU08902781691411',
+      status: 'succeeded',
+      amountCents: 2500,
+      currency: 'EUR',
+    });
 
+    expect(standIn.requests[2]?.headers['paypal-request-id']).toBe('refund-9-1');
     expect(calls()).toEqual([
       'POST /v1/oauth2/token',
       `GET ${orderPath}`,
@@ -679,7 +687,7 @@ describe('refund', () => {
 
   it('fails for an order that was never captured', async () => {
     standIn.reset(paypalApi({ [`GET ${orderPath}`]: { body: order('APPROVED') } }));
-    await expect(provider.refund(ORDER_ID, 2500)).rejects.toThrow(/no completed capture/);
+    await expect(provider.refund(ORDER_ID, 2500, 'refund-9-1')).rejects.toThrow(/no completed capture/);
   });
 });
 

@@ -349,9 +349,15 @@ describe('refund', () => {
           },
     );
 
-    await provider.refund(SESSION_ID, 2500);
+    expect(await provider.refund(SESSION_ID, 2500, 'refund-9-1')).toEqual({
+      providerRefundRef: 're_3Ventoux',
+      status: 'succeeded',
+      amountCents: 2500,
+      currency: 'EUR',
+    });
 
     expect(calls(standIn.requests)).toEqual([`GET ${sessionPath}`, 'POST /v1/refunds']);
+    expect(standIn.requests[1]?.headers['idempotency-key']).toBe('refund-9-1');
     expect(Object.fromEntries(new URLSearchParams(standIn.requests[1]?.body))).toEqual({
       payment_intent: PAYMENT_INTENT_ID,
       amount: '2500',
@@ -360,7 +366,7 @@ describe('refund', () => {
 
   it('fails for a session that was never paid', async () => {
     standIn.reset(() => ({ body: checkoutSession() }));
-    await expect(provider.refund(SESSION_ID, 2500)).rejects.toThrow(/no payment to refund/);
+    await expect(provider.refund(SESSION_ID, 2500, 'refund-9-1')).rejects.toThrow(/no payment to refund/);
     expect(calls(standIn.requests)).toEqual([`GET ${sessionPath}`]);
   });
 });

@@ -78,6 +78,9 @@ test('every admin page fits a 360 px phone, header included', async ({
 
   await page.setViewportSize({ width: 360, height: 740 });
   expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  const { order } = (await (await page.request.get(`/api/admin/candidates/${candidateId}`)).json()) as {
+    order: { id: number };
+  };
   const paths = [
     'dashboard',
     'inscriptions/traitements',
@@ -89,6 +92,8 @@ test('every admin page fits a 360 px phone, header included', async ({
     'homologations/historique',
     'admin-users',
     `candidates/${candidateId}`,
+    'cancellation-requests',
+    `orders/${order.id}/refunds`,
   ];
   for (const path of paths) {
     await page.goto(`/gb/administration/${path}`);

@@ -7,43 +7,25 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { addDays, today } from '../../domain/dates.ts';
-import { dataDir } from '../../playwright.config.ts';
-import { accountPayload } from '../support/account-payload.ts';
 import { orderPayload } from '../support/orders.ts';
-import { verifyEmailFromOutbox } from '../support/outbox.ts';
-import { PASSWORD } from '../support/users.ts';
 import { expect, test } from './fixtures.ts';
 import { holdScripts } from './hold-scripts.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
+import { signedInBuyer as newBuyer } from './signed-in-buyer.ts';
+
+const signedInBuyer = (
+  browser: Browser,
+  baseURL: string,
+  lang: string,
+  options: { javaScript?: boolean } = {},
+) => newBuyer(browser, baseURL, lang, { ...options, emailPrefix: 'changes' });
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 
 function texts(lang: string) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
   return { order: read('order'), validation: read('validation'), admin: read('admin') };
-}
-
-async function signedInBuyer(
-  browser: Browser,
-  baseURL: string,
-  lang: string,
-  options: { javaScript?: boolean } = {},
-) {
-  const email = `changes.${crypto.randomBytes(4).toString('hex')}@example.org`;
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 360, height: 800 },
-    javaScriptEnabled: options.javaScript ?? true,
-  });
-  const signup = await context.request.post(`/api/signup?lang=${lang}`, { data: accountPayload(email) });
-  expect(signup.status(), await signup.text()).toBe(201);
-  await verifyEmailFromOutbox(context.request, dataDir, email);
-  const login = await context.request.post(`/api/login?lang=${lang}`, {
-    data: { email, password: PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return context;
 }
 
 for (const lang of ['fr', 'de']) {

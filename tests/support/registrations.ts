@@ -2,7 +2,7 @@
  * Paid registrations for admin tests: an order placed and approved through the test provider, its minors' guardians
  * having confirmed by their emailed links (unless the test is about that).
  */
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { candidates, mailOutbox, payments } from '../../server/db/schema.ts';
 import { orderPayload } from './orders.ts';
 import type { TestApp } from './test-app.ts';
@@ -70,4 +70,13 @@ export async function paidOrder(
     candidats: { id: number; reference: string }[];
   }>();
   return order;
+}
+
+/** The order's candidates in their order, read from the database: their ids and statuses. */
+export async function candidatesOf(t: TestApp, orderId: number) {
+  return t.db
+    .select({ id: candidates.id, statut: candidates.statut })
+    .from(candidates)
+    .where(eq(candidates.orderId, orderId))
+    .orderBy(asc(candidates.commande_index));
 }

@@ -4,13 +4,21 @@ import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PresentedOrder } from '../../../contracts/orders.ts';
+import type { CancellationRequestView } from '../../../contracts/refunds.ts';
 import { OrdersList } from '../order/orders-list.tsx';
 
-export function OrdersTab({ orders }: { orders: PresentedOrder[] }) {
+export function OrdersTab({
+  orders,
+  cancellationRequests,
+}: {
+  orders: PresentedOrder[];
+  cancellationRequests: readonly CancellationRequestView[];
+}) {
   const { t, i18n } = useTranslation();
   return (
     <OrdersList
       orders={orders}
+      cancellationRequests={cancellationRequests}
       empty={
         <EmptyState withIndicatorBackground py="xl" data-testid="orders-empty">
           <EmptyState.Indicator>

@@ -7,6 +7,7 @@ import { IconCheck, IconFileTypePdf, IconMinus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { countryName } from '../../../domain/countries.ts';
 import { knownDate } from '../../../domain/dates.ts';
 import { localeOr } from '../../../domain/locales.ts';
@@ -164,7 +165,7 @@ export function OrderSection({
   order: CandidateOrder | null;
   pickupPointNames: Readonly<Record<string, string>>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   return (
     <Section title={t('admin:candidate.order')} id="candidate-order">
@@ -203,6 +204,18 @@ export function OrderSection({
         </DataList>
       ) : (
         <Text c="dimmed">{t('admin:candidate.noOrder')}</Text>
+      )}
+      {order?.status === 'paid' && (
+        <Anchor
+          component={Link}
+          to={`/${i18n.language}/administration/orders/${order.id}/refunds`}
+          size="sm"
+          mt="sm"
+          display="inline-block"
+          data-testid="order-refunds-link"
+        >
+          {t('admin:refunds.link')}
+        </Anchor>
       )}
     </Section>
   );

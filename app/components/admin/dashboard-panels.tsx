@@ -6,6 +6,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import {
+  Anchor,
   Card,
   Group,
   Paper,
@@ -20,7 +21,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  IconArrowBackUp,
   IconCash,
+  IconDownload,
+  IconScale,
   IconChevronRight,
   IconHourglass,
   IconInbox,
@@ -95,7 +99,7 @@ export function ActionCounts({ counts }: { counts: DashboardData['counts'] }) {
       <Title order={2} size="h3" id="dashboard-to-do" mb="sm">
         {t('admin:dashboard.toDo')}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
         <CountCard
           to={`${base}/inscriptions/traitements`}
           label={t('admin:dashboard.counts.traitements')}
@@ -128,6 +132,13 @@ export function ActionCounts({ counts }: { counts: DashboardData['counts'] }) {
               ? t('admin:dashboard.counts.evidenceAnswered', { count: counts.evidence_answered })
               : undefined
           }
+        />
+        <CountCard
+          to={`${base}/cancellation-requests`}
+          label={t('admin:dashboard.counts.cancellation_requests')}
+          count={format.number(counts.cancellation_requests)}
+          icon={<IconArrowBackUp {...icon} />}
+          open={open}
         />
       </SimpleGrid>
     </section>
@@ -200,6 +211,50 @@ export function SeasonFigures({ data }: { data: DashboardData }) {
           value={format.number(data.laureatesTotal)}
           note={t('admin:dashboard.laureatesNote')}
           icon={<IconMedal {...icon} />}
+        />
+      </SimpleGrid>
+    </section>
+  );
+}
+
+/** The season's money (decision 0039): payments confirmed in, refunds out, and the net, with the ledger to download. */
+export function MoneyFigures({ data }: { data: DashboardData }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { money, currency, from, to } = data.season;
+  const icon = { size: 20, 'aria-hidden': true } as const;
+  return (
+    <section aria-labelledby="dashboard-money">
+      <Group justify="space-between" align="baseline" mb="sm" gap="xs">
+        <Title order={2} size="h3" id="dashboard-money">
+          {t('admin:dashboard.money.title')}
+        </Title>
+        <Anchor
+          href={`/api/admin/ledger.csv?from=${from}&to=${to}`}
+          download
+          display="inline-flex"
+          style={{ alignItems: 'center', gap: 4 }}
+          data-testid="ledger-download"
+        >
+          <IconDownload size={16} aria-hidden />
+          {t('admin:dashboard.money.ledger')}
+        </Anchor>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="dashboard-money">
+        <Figure
+          label={t('admin:dashboard.money.in')}
+          value={format.money(money.inCents, currency)}
+          icon={<IconCash {...icon} />}
+        />
+        <Figure
+          label={t('admin:dashboard.money.out')}
+          value={format.money(money.outCents, currency)}
+          icon={<IconArrowBackUp {...icon} />}
+        />
+        <Figure
+          label={t('admin:dashboard.money.net')}
+          value={format.money(money.netCents, currency)}
+          icon={<IconScale {...icon} />}
         />
       </SimpleGrid>
     </section>

@@ -14,6 +14,7 @@ const STATUS_COLORS: Record<CandidateStatus, string> = {
   card_received: 'violet',
   homologated: 'green',
   rejected: 'red',
+  withdrawn: 'gray',
 };
 
 export function StatusBadge({ status }: { status: CandidateStatus }) {

@@ -7,6 +7,7 @@ import '../../styles/mantine-all.ts';
 import { AppShell, Burger, Button, Group, NavLink as MantineNavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconArrowBackUp,
   IconArrowLeft,
   IconCertificate,
   IconGauge,
@@ -132,6 +133,11 @@ function AdminFrame({ children }: { children: ReactNode }) {
               <IconHistory size={16} aria-hidden />,
             )}
           </MantineNavLink>
+          {item(
+            `${base}/cancellation-requests`,
+            t('adminNav.cancellationRequests'),
+            <IconArrowBackUp size={18} aria-hidden />,
+          )}
           {item(`${base}/admin-users`, t('adminNav.adminUsers'), <IconShieldLock size={18} aria-hidden />)}
           <MantineNavLink
             component={Link}

@@ -9,6 +9,8 @@ import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PresentedCandidate, PresentedOrder } from '../../../contracts/orders.ts';
+import type { CancellationRequestView } from '../../../contracts/refunds.ts';
+import { CancellationRequest } from './cancellation-request.tsx';
 import type { CandidateStatus, OrderStatus } from '../../../domain/statuses.ts';
 import { useFormat } from '../../lib/format.ts';
 import forms from '../forms/forms.module.css';
@@ -32,6 +34,7 @@ const CANDIDATE_STATUS_COLORS: Record<CandidateStatus, string> = {
   card_received: 'violet',
   homologated: 'green',
   rejected: 'red',
+  withdrawn: 'gray',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
@@ -153,7 +156,16 @@ function CandidateChange({ candidate, name }: { candidate: PresentedCandidate; n
   );
 }
 
-function CandidateItem({ candidate, paid }: { candidate: PresentedCandidate; paid: boolean }) {
+function CandidateItem({
+  candidate,
+  order,
+  requests,
+}: {
+  candidate: PresentedCandidate;
+  order: PresentedOrder;
+  requests: readonly CancellationRequestView[];
+}) {
+  const paid = order.status === 'paid';
   const { t } = useTranslation('order');
   const format = useFormat();
   const name = `${candidate.prenom} ${candidate.nom}`;
@@ -209,6 +221,16 @@ function CandidateItem({ candidate, paid }: { candidate: PresentedCandidate; pai
       )}
       {paid && candidate.statut === 'awaiting_consent' && <GuardianConsent candidate={candidate} />}
       {paid && <CandidateChange candidate={candidate} name={name} />}
+      {paid && (
+        <CancellationRequest
+          orderId={order.id}
+          candidate={candidate}
+          name={name}
+          request={requests.findLast((request) =>
+            request.candidates.some((named) => named.id === candidate.id),
+          )}
+        />
+      )}
       {paid && (
         <RegistrationProgressSteps
           candidateId={candidate.id}
@@ -272,7 +294,13 @@ function PaidOrderChanges({ order }: { order: PresentedOrder }) {
   );
 }
 
-function OrderCard({ order }: { order: PresentedOrder }) {
+function OrderCard({
+  order,
+  requests,
+}: {
+  order: PresentedOrder;
+  requests: readonly CancellationRequestView[];
+}) {
   const { t } = useTranslation('order');
   const format = useFormat();
   const titleId = `order-${order.id}-title`;
@@ -310,7 +338,7 @@ function OrderCard({ order }: { order: PresentedOrder }) {
         }}
       >
         {order.candidats.map((candidate) => (
-          <CandidateItem key={candidate.id} candidate={candidate} paid={order.status === 'paid'} />
+          <CandidateItem key={candidate.id} candidate={candidate} order={order} requests={requests} />
         ))}
       </Box>
       {order.payable && (
@@ -328,12 +356,25 @@ function OrderCard({ order }: { order: PresentedOrder }) {
 }
 
 /** The list of the user's orders, as the account page's loader read them; `empty` is shown when there is none yet. */
-export function OrdersList({ orders, empty }: { orders: PresentedOrder[]; empty: ReactNode }) {
+export function OrdersList({
+  orders,
+  cancellationRequests = [],
+  empty,
+}: {
+  orders: PresentedOrder[];
+  /** The buyer's cancellation requests, shown on the registrations they name. */
+  cancellationRequests?: readonly CancellationRequestView[];
+  empty: ReactNode;
+}) {
   if (orders.length === 0) return empty;
   return (
     <Stack gap="md" data-testid="orders-list" className={forms.readable}>
       {orders.map((order) => (
-        <OrderCard key={order.id} order={order} />
+        <OrderCard
+          key={order.id}
+          order={order}
+          requests={cancellationRequests.filter((request) => request.order_id === order.id)}
+        />
       ))}
     </Stack>
   );

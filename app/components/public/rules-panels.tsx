@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CHALLENGE_IDS, CLUB_FACTS } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { useTextList } from './paragraphs.tsx';
 import { type RulesTab, SAFETY_ITEM_IDS } from './rules-tabs.ts';
 import classes from './rules-panels.module.css';
@@ -69,6 +70,8 @@ function RegistrationPanel() {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const price = format.money(CLUB_FACTS.price.amountCents, CLUB_FACTS.price.currency);
+  // The club's fee on an approved cancellation request (REFUND_FEE_CENTS, decision 0039).
+  const feeCents = useRootData()?.settings.refundFeeCents ?? 0;
   const deliveryIcons: Record<string, ReactNode> = {
     postal: <IconTruckDelivery size={18} aria-hidden />,
     email: <IconMail size={18} aria-hidden />,
@@ -78,6 +81,13 @@ function RegistrationPanel() {
     <>
       <PanelHeading tab="registration" />
       <Bullets items={useTextList('rules:tabs.registration.items', { price })} />
+      <Text mt="md" data-testid="rules-cancellation">
+        {feeCents > 0
+          ? t('rules:tabs.registration.cancellation', {
+              fee: format.money(feeCents, CLUB_FACTS.price.currency),
+            })
+          : t('rules:tabs.registration.cancellationFree')}
+      </Text>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="lg">
         <Card withBorder padding="lg">
           <Title order={3} size="h4">

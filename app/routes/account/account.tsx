@@ -23,6 +23,7 @@ import {
   profileUpdateSchema,
 } from '../../../domain/schemas/user.ts';
 import { publicNameSchema } from '../../../domain/schemas/display-restriction.ts';
+import { cancellationRequestForm } from '../../../domain/schemas/refunds.ts';
 import { DeleteAccount } from '../../components/account/delete-account.tsx';
 import { EmailVerificationNotice } from '../../components/account/email-verification-notice.tsx';
 import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
@@ -47,9 +48,10 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly (string 
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
-  const [profile, orders, homologations, publicDisplay, strava] = await Promise.all([
+  const [profile, orders, cancellationRequests, homologations, publicDisplay, strava] = await Promise.all([
     services.accounts.profile(user.id),
     services.orders.list(user.id),
+    services.cancellationRequests.ofBuyer(user.id),
     // As GET /api/me/homologations: only for a confirmed address (the tab says so otherwise).
     user.emailVerified ? services.homologations.forUser(user.id, localeOr(args.params.lang)) : null,
     services.displayRestrictions.stateOf(user.email),
@@ -64,6 +66,7 @@ export async function loader(args: Route.LoaderArgs) {
       pendingEmail: profile.pending_email,
     },
     orders,
+    cancellationRequests,
     homologations,
     publicDisplay,
     strava,
@@ -74,8 +77,8 @@ const PASSWORDS = ['current_password', 'password', 'password_confirmation'];
 
 /**
  * The forms of the page post here with their `intent` (decision 0032): the profile, the password, the public
- * display of the results or of the name, the account's deletion, giving up an unpaid order, or disconnecting
- * Strava.
+ * display of the results or of the name, the account's deletion, giving up an unpaid order, asking to cancel a
+ * paid registration, or disconnecting Strava.
  */
 export async function action(args: Route.ActionArgs) {
   const { user } = requireUser(args);
@@ -168,6 +171,17 @@ export async function action(args: Route.ActionArgs) {
     }
     return { intent: 'cancel-order', cancelled: true };
   }
+  if (values.intent === 'cancel-registration') {
+    const parsed = parseForm(cancellationRequestForm, values);
+    if ('refusal' in parsed) return parsed.refusal;
+    const { order, candidate, reason } = parsed.input;
+    try {
+      await actions.requestCancellation(user.id, order, { candidate_ids: [candidate], reason });
+    } catch (error) {
+      return serviceRefusal(error, values);
+    }
+    return { intent: 'cancel-registration', candidate: values.candidate, asked: true };
+  }
   if (values.intent === 'strava-disconnect') {
     try {
       await actions.disconnectStrava(user.id);
@@ -241,7 +255,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <DeleteAccount />
         </Tabs.Panel>
         <Tabs.Panel value="orders">
-          <OrdersTab orders={loaderData.orders} />
+          <OrdersTab orders={loaderData.orders} cancellationRequests={loaderData.cancellationRequests} />
           <Text mt="lg">
             <Anchor component={Link} to={`/${i18n.language}/track-check`} data-testid="account-track-check">
               {t('account:trackCheckLink')}

@@ -9,6 +9,7 @@ import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import {
   ActionCounts,
   LatestActions,
+  MoneyFigures,
   MonthlyChart,
   SeasonFigures,
 } from '../../components/admin/dashboard-panels.tsx';
@@ -31,6 +32,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <Stack gap="xl">
         <ActionCounts counts={dashboard.counts} />
         <SeasonFigures data={dashboard} />
+        <MoneyFigures data={dashboard} />
         <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
           <MonthlyChart monthly={dashboard.monthly} />
           <LatestActions actions={dashboard.latestActions} />

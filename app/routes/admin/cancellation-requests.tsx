@@ -1,0 +1,199 @@
+/**
+ * Buyers' cancellation requests (decision 0039), open ones first, as cards at every width: who asks, for whom, why,
+ * and what approving gives back (the price less the club's fee). Approving refunds through the order's provider;
+ * declining needs a reason, which the buyer is emailed. Both forms post to this page's action (decision 0032).
+ */
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { requestContext } from '#request-context';
+import type { CancellationRequestView } from '../../../contracts/refunds.ts';
+import type { CancellationRequestStatus } from '../../../domain/refunds.ts';
+import { declineBody } from '../../../domain/schemas/refunds.ts';
+import { AdminPage } from '../../components/admin/admin-page.tsx';
+import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import { StatusBadge } from '../../components/admin/labels.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { type FormRefusal, isFormRefusal } from '../../lib/form-refusal.ts';
+import { requireAdmin } from '../../lib/require-user.ts';
+import type { Route } from './+types/cancellation-requests';
+
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = requireAdmin(args);
+  return { requests: await services.cancellationRequests.list() };
+}
+
+/** Approve (intent `approve`) or decline with a reason (intent `decline`) one request. */
+export async function action(args: Route.ActionArgs) {
+  const { user } = requireAdmin(args);
+  const { actions } = args.context.get(requestContext);
+  const values = await readForm(args.request);
+  const requestId = Number(values.request);
+  if (!Number.isSafeInteger(requestId) || requestId < 1) throw data(null, { status: 404 });
+  if (values.intent === 'approve') {
+    try {
+      return {
+        intent: 'approve',
+        request: values.request,
+        refund: await actions.approveCancellation(user.id, requestId),
+      };
+    } catch (error) {
+      return serviceRefusal(error, values);
+    }
+  }
+  if (values.intent === 'decline') {
+    const parsed = parseForm(declineBody, values);
+    if ('refusal' in parsed) return parsed.refusal;
+    try {
+      await actions.declineCancellation(user.id, requestId, parsed.input.reason);
+      return { intent: 'decline', request: values.request };
+    } catch (error) {
+      return serviceRefusal(error, values);
+    }
+  }
+  throw data(null, { status: 400 });
+}
+
+const STATUS_COLORS: Record<CancellationRequestStatus, string> = {
+  open: 'orange',
+  approved: 'green',
+  declined: 'gray',
+};
+
+function RequestCard({ request }: { request: CancellationRequestView }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const navigation = useNavigation();
+  const answer: unknown = useActionData();
+  const refusal: FormRefusal | undefined =
+    isFormRefusal(answer) && answer.values.request === String(request.id) ? answer : undefined;
+  const busy = (intent: string) =>
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('request') === String(request.id) &&
+    navigation.formData.get('intent') === intent;
+  const titleId = `request-${request.id}-title`;
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="request-card"
+    >
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <div>
+          <Text fw={700} id={titleId}>
+            {t('admin:requests.order', { reference: request.order_reference })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {format.timestamp(request.created_at)}
+            {request.buyer && ` · ${request.buyer.name}`}
+          </Text>
+        </div>
+        <Badge color={STATUS_COLORS[request.status]} variant="dot" data-testid="request-status">
+          {t(`admin:requests.statuses.${request.status}`)}
+        </Badge>
+      </Group>
+      <Stack component="ul" gap={4} p={0} my="xs" style={{ listStyle: 'none' }}>
+        {request.candidates.map((candidate) => (
+          <Group component="li" key={candidate.id} gap="xs" wrap="wrap">
+            <Text span size="sm">
+              {candidate.name} ·{' '}
+              <Text span ff="monospace" size="sm">
+                {candidate.reference}
+              </Text>
+            </Text>
+            <StatusBadge status={candidate.statut} />
+          </Group>
+        ))}
+      </Stack>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {t('admin:requests.reason', { reason: request.reason })}
+      </Text>
+      {request.decline_reason && (
+        <Text size="sm" mt={4}>
+          {t('admin:requests.declinedBecause', { reason: request.decline_reason })}
+        </Text>
+      )}
+      {request.status !== 'declined' && (
+        <Text size="sm" mt={4} fw={600}>
+          {t('admin:requests.amount', {
+            amount: format.money(request.refund_cents, request.currency),
+            fee: format.money(request.fee_cents, request.currency),
+          })}
+        </Text>
+      )}
+      <Anchor
+        component={Link}
+        to={`/${i18n.language}/administration/orders/${request.order_id}/refunds`}
+        size="sm"
+      >
+        {t('admin:refunds.link')}
+      </Anchor>
+      {refusal?.message && (
+        <Text size="sm" c="red.8" role="alert" mt="xs">
+          {t(refusal.message.key)}
+        </Text>
+      )}
+      {request.status === 'open' && (
+        <Stack gap="xs" mt="sm">
+          <Form method="post">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="request" value={request.id} />
+            <Button type="submit" loading={busy('approve')} data-testid="request-approve">
+              {t('admin:requests.approve', { amount: format.money(request.refund_cents, request.currency) })}
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="decline" />
+            <input type="hidden" name="request" value={request.id} />
+            <Stack gap="xs">
+              <Textarea
+                name="reason"
+                label={t('admin:requests.declineReason')}
+                required
+                autosize
+                minRows={2}
+                maxLength={2000}
+                defaultValue={refusal?.values.reason}
+                error={refusal?.fields.reason ? t(refusal.fields.reason) : undefined}
+                data-testid="request-decline-reason"
+              />
+              <Button
+                type="submit"
+                variant="default"
+                loading={busy('decline')}
+                style={{ alignSelf: 'flex-start' }}
+                data-testid="request-decline"
+              >
+                {t('admin:requests.decline')}
+              </Button>
+            </Stack>
+          </Form>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+export default function CancellationRequestsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { requests } = loaderData;
+  return (
+    <AdminPage>
+      <AdminHeading title={t('admin:requests.title')} intro={t('admin:requests.intro')} />
+      {requests.length === 0 ? (
+        <Text c="dimmed" data-testid="requests-empty">
+          {t('admin:requests.none')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="request-list">
+          {requests.map((request) => (
+            <RequestCard key={request.id} request={request} />
+          ))}
+        </SimpleGrid>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,282 @@
+/**
+ * An order's money (decision 0039): what was paid and what may still be given back, a form that refunds chosen
+ * candidates (their price) or an amount through the order's provider, and its refunds as cards, a failed one with
+ * the provider's reason and a retry. The forms post to this page's action (decision 0032); each refund form carries
+ * its own key, so a second tap on "Refund" finds the first refund.
+ */
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { requestContext } from '#request-context';
+import type { OrderRefunds, RefundView } from '../../../contracts/refunds.ts';
+import { fieldErrors } from '../../../domain/schemas/common.ts';
+import { refundBody } from '../../../domain/schemas/refunds.ts';
+import { AdminPage } from '../../components/admin/admin-page.tsx';
+import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import { StatusBadge } from '../../components/admin/labels.tsx';
+import { RefundStatusBadge } from '../../components/admin/refund-status.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { type FormRefusal, isFormRefusal } from '../../lib/form-refusal.ts';
+import { requireAdmin } from '../../lib/require-user.ts';
+import { isNotFound } from '../../lib/service-errors.ts';
+import type { Route } from './+types/refunds';
+
+function orderIdOf(params: { orderId?: string }): number {
+  const id = Number(params.orderId);
+  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = requireAdmin(args);
+  const orderId = orderIdOf(args.params);
+  try {
+    // A fresh key for each showing of the form: the same form posted twice refunds once.
+    return { refunds: await services.refunds.forOrder(orderId), formKey: globalThis.crypto.randomUUID() };
+  } catch (error) {
+    if (isNotFound(error)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** Euros typed by a person (`12,50`, `12.5`) in cents; anything else is left for the schema to refuse. */
+function centsOf(value: string | undefined): number | undefined {
+  if (!value?.trim()) return undefined;
+  const euros = Number(value.trim().replace(',', '.'));
+  return Number.isFinite(euros) ? Math.round(euros * 100) : Number.NaN;
+}
+
+/** The refund form (intent `refund`) and a failed refund's retry (intent `retry`). */
+export async function action(args: Route.ActionArgs) {
+  const { user } = requireAdmin(args);
+  const orderId = orderIdOf(args.params);
+  const { actions } = args.context.get(requestContext);
+  const values = await readForm(args.request);
+  if (values.intent === 'refund') {
+    const candidateIds = Object.keys(values)
+      .filter((name) => name.startsWith('candidate_'))
+      .map((name) => Number(name.slice('candidate_'.length)));
+    const body = {
+      ...(candidateIds.length ? { candidate_ids: candidateIds } : {}),
+      ...(centsOf(values.amount) === undefined ? {} : { amount_cents: centsOf(values.amount) }),
+      reason: values.reason,
+    };
+    const parsed = refundBody.safeParse(body);
+    if (!parsed.success) {
+      const refusal: FormRefusal = { fields: fieldErrors(parsed.error), values, intent: 'refund' };
+      return data(refusal, { status: 400 });
+    }
+    try {
+      const refund = await actions.refundOrder(user.id, orderId, parsed.data, `form-${values.key ?? ''}`);
+      return { intent: 'refund', refund };
+    } catch (error) {
+      return serviceRefusal(error, values, { codeFields: { refund_exceeds_payment: 'amount' } });
+    }
+  }
+  if (values.intent === 'retry') {
+    try {
+      return { intent: 'retry', refund: await actions.retryRefund(user.id, Number(values.refund)) };
+    } catch (error) {
+      return serviceRefusal(error, values);
+    }
+  }
+  throw data(null, { status: 400 });
+}
+
+function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigation = useNavigation();
+  const answer: unknown = useActionData();
+  const refusal: FormRefusal | undefined =
+    isFormRefusal(answer) && answer.values.intent === 'refund' ? answer : undefined;
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'refund';
+  const field = (name: string) => (refusal?.fields[name] ? t(refusal.fields[name]) : undefined);
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="refund-form-title">
+      <Title order={2} size="h4" id="refund-form-title" mb="xs">
+        {t('admin:refunds.formTitle')}
+      </Title>
+      <Form method="post" key={formKey} data-testid="refund-form">
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="key" value={formKey} />
+        <Stack gap="sm">
+          <Checkbox.Group
+            label={t('admin:refunds.candidates', {
+              price: format.money(refunds.unit_price_cents, refunds.currency),
+            })}
+            error={field('candidate_ids')}
+          >
+            <Stack gap={6} mt={6}>
+              {refunds.candidates.map((candidate) => (
+                <Checkbox
+                  key={candidate.id}
+                  name={`candidate_${candidate.id}`}
+                  value={String(candidate.id)}
+                  disabled={!candidate.refundable}
+                  defaultChecked={refusal?.values[`candidate_${candidate.id}`] !== undefined}
+                  label={
+                    <Group gap="xs" wrap="wrap">
+                      <Text span>
+                        {candidate.name} ·{' '}
+                        <Text span ff="monospace">
+                          {candidate.reference}
+                        </Text>
+                      </Text>
+                      <StatusBadge status={candidate.statut} />
+                    </Group>
+                  }
+                  data-testid="refund-candidate"
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <NumberInput
+            name="amount"
+            label={t('admin:refunds.amount')}
+            description={t('admin:refunds.amountHint')}
+            min={0}
+            decimalScale={2}
+            decimalSeparator=","
+            allowNegative={false}
+            defaultValue={refusal?.values.amount}
+            error={field('amount_cents') ?? field('amount')}
+            maw={240}
+          />
+          <Textarea
+            name="reason"
+            label={t('admin:refunds.reason')}
+            description={t('admin:refunds.reasonHint')}
+            required
+            autosize
+            minRows={2}
+            maxLength={2000}
+            defaultValue={refusal?.values.reason}
+            error={field('reason')}
+          />
+          {refusal?.message && (
+            <Text c="red.8" role="alert">
+              {t(refusal.message.key)}
+            </Text>
+          )}
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={refunds.refundable_cents === 0}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="refund-submit"
+          >
+            {t('admin:refunds.submit')}
+          </Button>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
+
+function RefundCard({ refund, names }: { refund: RefundView; names: Map<number, string> }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('refund') === String(refund.id);
+  return (
+    <Paper withBorder p="sm" component="li" data-testid="refund-card">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Text fw={700}>{format.money(refund.amount_cents, refund.currency)}</Text>
+        <RefundStatusBadge status={refund.status} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        {format.timestamp(refund.created_at)} · {t(`admin:refunds.sources.${refund.source}`)} ·{' '}
+        {t(`admin:refunds.providers.${refund.provider}`)}
+      </Text>
+      {refund.reason && (
+        <Text size="sm" mt={4}>
+          {refund.reason}
+        </Text>
+      )}
+      {refund.candidate_ids.length > 0 && (
+        <Text size="sm" mt={4}>
+          {t('admin:refunds.withdrawn', {
+            names: refund.candidate_ids.map((id) => names.get(id) ?? `#${id}`).join(', '),
+          })}
+        </Text>
+      )}
+      {refund.source === 'external' && refund.candidate_ids.length === 0 && (
+        <Text size="sm" mt={4} c="orange.9">
+          {t('admin:refunds.externalUnassigned')}
+        </Text>
+      )}
+      {refund.status === 'failed' && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="retry" />
+          <input type="hidden" name="refund" value={refund.id} />
+          <Text size="sm" mt={4} c="red.8">
+            {t('admin:refunds.failure', { reason: refund.failure_reason ?? '' })}
+          </Text>
+          <Button type="submit" size="xs" variant="default" mt="xs" loading={busy} data-testid="refund-retry">
+            {t('admin:refunds.retry')}
+          </Button>
+        </Form>
+      )}
+    </Paper>
+  );
+}
+
+export default function RefundsPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const { refunds, formKey } = loaderData;
+  const names = new Map(refunds.candidates.map((candidate) => [candidate.id, candidate.name]));
+  return (
+    <AdminPage>
+      <AdminHeading
+        title={t('admin:refunds.title', { reference: refunds.reference })}
+        intro={t('admin:refunds.intro', {
+          paid: format.money(refunds.paid_cents, refunds.currency),
+          refundable: format.money(refunds.refundable_cents, refunds.currency),
+        })}
+      >
+        <Anchor component={Link} to={`/${i18n.language}/administration/cancellation-requests`} size="sm">
+          {t('admin:requests.title')}
+        </Anchor>
+      </AdminHeading>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <RefundForm refunds={refunds} formKey={formKey} />
+        <Stack gap="xs" component="section" aria-labelledby="refund-list-title">
+          <Title order={2} size="h4" id="refund-list-title">
+            {t('admin:refunds.listTitle')}
+          </Title>
+          {refunds.items.length === 0 ? (
+            <Text c="dimmed">{t('admin:refunds.none')}</Text>
+          ) : (
+            <Stack
+              component="ul"
+              gap="xs"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              data-testid="refund-list"
+            >
+              {refunds.items.map((refund) => (
+                <RefundCard key={refund.id} refund={refund} names={names} />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </SimpleGrid>
+    </AdminPage>
+  );
+}
