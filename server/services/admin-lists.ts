@@ -3,17 +3,25 @@
  * selection as a CSV file. The row query and its shape are shared with the candidate's file (admin-candidate-file.ts)
  * and the dashboard's counts (admin-dashboard.ts).
  */
-import { stringify } from 'csv-stringify/sync';
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { candidateReference, parseCandidateReference, parseOrderReference } from '../../domain/references.ts';
-import type { AdminCandidatesQuery } from '../../domain/schemas/admin.ts';
+import type { AdminCandidatesQuery, AdminCsvQuery } from '../../domain/schemas/admin.ts';
 import { ADMIN_LISTS, type AdminListId } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, homologations, orders, users } from '../db/schema.ts';
+import { auditLog, candidates, homologations, orders, users } from '../db/schema.ts';
 import type { CandidatePage, CandidateRow } from '../../contracts/admin.ts';
+import { candidatesCsv } from './candidates-csv.ts';
 
 const homologateur = alias(users, 'homologateur');
+const rejector = alias(users, 'rejector');
+
+/** Who rejected the candidate last: a rejection, or an administrator's cancellation of a homologation. */
+const lastRejectorId = sql<number | null>`(
+  select ${auditLog.actorId} from ${auditLog}
+  where ${auditLog.entity} = 'candidate' and ${auditLog.entityId} = ${candidates.id}::text
+    and ${auditLog.action} in ('candidate.rejected', 'homologation.cancelled')
+  order by ${auditLog.id} desc limit 1)`;
 
 const SORT_COLUMNS = {
   reference: [candidates.orderId, candidates.commande_index],
@@ -93,6 +101,7 @@ const listColumns = {
     nom: homologateur.nom,
     president: homologateur.president,
   },
+  rejector: { id: rejector.id, prenom: rejector.prenom, nom: rejector.nom },
 };
 
 type ListRow = {
@@ -115,7 +124,11 @@ type ListRow = {
     nom: string | null;
     president: boolean | null;
   } | null;
+  rejector: { id: number | null; prenom: string | null; nom: string | null } | null;
 };
+
+const personOf = (person: { id: number | null; prenom: string | null; nom: string | null } | null) =>
+  person?.id != null ? { id: person.id, name: `${person.prenom ?? ''} ${person.nom ?? ''}`.trim() } : null;
 
 /** One row of a list: the candidate, their delivery, and their homologation with who certified it. */
 export function presentCandidateRow(row: ListRow): CandidateRow {
@@ -135,6 +148,7 @@ export function presentCandidateRow(row: ListRow): CandidateRow {
     ville: candidate.ville,
     pays: candidate.pays,
     rejectionReason: candidate.rejectionReason,
+    rejectedBy: candidate.statut === 'rejected' ? personOf(row.rejector) : null,
     homologation:
       row.homologation?.id != null
         ? {
@@ -145,11 +159,7 @@ export function presentCandidateRow(row: ListRow): CandidateRow {
             diploma_code: row.homologation.diplomaCode!,
             homologateur:
               row.homologateur?.id != null
-                ? {
-                    id: row.homologateur.id,
-                    name: `${row.homologateur.prenom ?? ''} ${row.homologateur.nom ?? ''}`.trim(),
-                    president: Boolean(row.homologateur.president),
-                  }
+                ? { ...personOf(row.homologateur)!, president: Boolean(row.homologateur.president) }
                 : null,
           }
         : null,
@@ -163,24 +173,9 @@ export function candidateRows(db: Database) {
     .from(candidates)
     .leftJoin(orders, eq(orders.id, candidates.orderId))
     .leftJoin(homologations, eq(homologations.candidateId, candidates.id))
-    .leftJoin(homologateur, eq(homologateur.id, homologations.homologateurId));
+    .leftJoin(homologateur, eq(homologateur.id, homologations.homologateurId))
+    .leftJoin(rejector, eq(rejector.id, lastRejectorId));
 }
-
-const CSV_HEADER = [
-  'reference',
-  'nom',
-  'prenom',
-  'email',
-  'epreuve',
-  'created_at',
-  'date_livraison',
-  'mode_livraison',
-  'statut',
-  'ville',
-  'pays',
-  'numero',
-  'date_passage',
-];
 
 export function createAdminListsService(deps: { db: Database }) {
   const { db } = deps;
@@ -207,32 +202,12 @@ export function createAdminListsService(deps: { db: Database }) {
       };
     },
 
-    async exportCsv(query: Omit<AdminCandidatesQuery, 'page' | 'pageSize'>): Promise<string> {
+    async exportCsv(query: Omit<AdminCsvQuery, 'page' | 'pageSize'>): Promise<string> {
       const rows = await candidateRows(db)
         .where(filters(query))
         .orderBy(...ordering(query))
         .limit(50_000);
-      const records = rows
-        .map(presentCandidateRow)
-        .map((row) => [
-          row.reference,
-          row.nom,
-          row.prenom,
-          row.email,
-          row.epreuve,
-          row.created_at,
-          row.date_livraison ?? '',
-          row.mode_livraison ?? '',
-          row.statut,
-          row.ville,
-          row.pays,
-          row.homologation?.numero ?? '',
-          row.homologation?.date_passage ?? '',
-        ]);
-      // A byte order mark lets spreadsheet programs read the accents as UTF-8. A text cell that begins with
-      // = + - @ tab or carriage return gets a leading quote (OWASP's CSV injection advice), so that a name
-      // like =HYPERLINK(…) is shown, never run; number cells (the homologation number) are left as they are.
-      return '\uFEFF' + stringify([CSV_HEADER, ...records], { escape_formulas: true });
+      return candidatesCsv(rows.map(presentCandidateRow), query.lang);
     },
   };
 }
