@@ -60,6 +60,8 @@ export function HomologationForm({
   /** The checked decision waiting for the volunteer's confirmation: the number it gives is final. */
   const [confirming, setConfirming] = useState<Decision | null>(null);
   const [sending, setSending] = useState(false);
+  // Once the number is given, the outcome message takes the focus: the closing dialog must not take it back.
+  const [given, setGiven] = useState(false);
   const name = `${candidate.prenom} ${candidate.nom}`;
 
   const submit = form.onSubmit((values) => {
@@ -71,6 +73,7 @@ export function HomologationForm({
     setSending(true);
     try {
       const result = await adminApi.homologate(candidate.id, decision);
+      setGiven(true);
       setConfirming(null);
       onDone({ kind: 'homologated', numero: result.numero, epreuve: decision.epreuve_realisee, name });
     } catch (error) {
@@ -193,6 +196,7 @@ export function HomologationForm({
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={t('admin:homologation.confirmTitle')}
+        returnFocus={!given}
       >
         {confirming && (
           <Stack gap="md" data-testid="homologation-confirm">
