@@ -19,8 +19,11 @@ import type { CancellationRequestBody, RefundBody } from '../domain/schemas/refu
 import type { RefundView } from './refunds.ts';
 
 export interface ActionServices {
-  /** Checks the credentials (with the API's limits) and opens a session: sets its cookie and the device's. */
-  signIn(input: { email: string; password: string }, locale: Locale): Promise<void>;
+  /**
+   * Checks the credentials (with the API's limits) and opens a session: sets its cookie and the device's. Answers
+   * the account's role, for where the page goes next.
+   */
+  signIn(input: { email: string; password: string }, locale: Locale): Promise<Role>;
   /** Creates the account and mails the link that verifies its address, in `locale`. */
   signUp(input: SignupInput, locale: Locale): Promise<void>;
   /** Mails a reset link if an account has this address; answers the same either way (with the API's limits). */

@@ -44,6 +44,8 @@ export interface CandidateRow {
   ville: string;
   pays: string;
   rejectionReason: string | null;
+  /** Who rejected the ride (or cancelled its homologation), for a rejected candidate. */
+  rejectedBy: Person | null;
   homologation: HomologationSummary | null;
   /** What the volunteer weighs before homologating (the in-progress list only). */
   evidence?: CandidateEvidence;
@@ -73,6 +75,17 @@ export interface BatchHomologationResult {
   status: 'homologated' | 'skipped' | 'refused';
   numero?: number;
   code?: string;
+}
+
+/** A route card taken in by the scan (POST /api/admin/scan): who it is, and the status it had before. */
+export interface ScannedCard {
+  candidateId: number;
+  reference: string;
+  statut: 'card_received';
+  previous: CandidateStatus;
+  nom: string;
+  prenom: string;
+  epreuve: ChallengeId;
 }
 
 export interface CandidatePage {
@@ -184,6 +197,8 @@ export interface DashboardData {
     action: string;
     entity: string;
     entityId: string;
+    /** The reference a volunteer knows it by (a candidate's or an order's), null for other entities. */
+    reference: string | null;
     actor: Person | null;
     createdAt: string;
   }[];

@@ -22,6 +22,7 @@ describe('error codes', () => {
       'already_homologated',
       'unknown_reference',
       'not_paid',
+      'kit_not_sent',
       'invalid_signature',
       'payment_method_unavailable',
       'order_not_payable',

@@ -126,6 +126,15 @@ export function formatShortTimestamp(lang: string, timestamp: Instant): string {
   return dateTimeFormat(lang, { dateStyle: 'short', timeZone: CLUB_TIME_ZONE }).format(value);
 }
 
+/** An instant as compact day and time in the club's time zone, for a spreadsheet cell: "01/04/2026 10:05". */
+export function formatShortDateTime(lang: string, timestamp: Instant): string {
+  const value = instant(timestamp);
+  if (!value) return String(timestamp);
+  return dateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short', timeZone: CLUB_TIME_ZONE }).format(
+    value,
+  );
+}
+
 /** An instant as day and time in the club's time zone: "14 Jul 2026, 10:05". */
 export function formatDateTime(lang: string, timestamp: Instant): string {
   const value = instant(timestamp);

@@ -12,6 +12,7 @@ export function Dialog({
   closeLabel,
   size,
   className,
+  returnFocus = true,
   children,
 }: {
   opened: boolean;
@@ -20,10 +21,19 @@ export function Dialog({
   closeLabel: string;
   size?: ModalRootProps['size'];
   className?: string;
+  /** False when what the dialog did moves the focus elsewhere (a message that replaces the form). */
+  returnFocus?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered size={size} className={className}>
+    <Modal.Root
+      opened={opened}
+      onClose={onClose}
+      centered
+      size={size}
+      className={className}
+      returnFocus={returnFocus}
+    >
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header role="none">

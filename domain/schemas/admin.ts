@@ -3,6 +3,7 @@
  * pages build their forms and list addresses on them (app/components/admin/homologation-schema.ts, list-query.ts).
  */
 import { z } from './zod.ts';
+import { LOCALES } from '../locales.ts';
 import { ADMIN_LIST_IDS } from '../statuses.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
 import { isValidCalendarDate } from '../dates.ts';
@@ -58,11 +59,19 @@ export const adminCandidatesQuery = z.object({
 });
 export type AdminCandidatesQuery = z.infer<typeof adminCandidatesQuery>;
 
+/** The CSV export of a list: without `lang`, the API's codes; with it, the file that language's spreadsheet reads. */
+export const adminCsvQuery = adminCandidatesQuery.extend({ lang: z.enum(LOCALES).optional() });
+export type AdminCsvQuery = z.infer<typeof adminCsvQuery>;
+
+/** The language of a downloaded file's name (`?lang=`); without it, the English name API clients have known. */
+export const downloadQuery = z.object({ lang: z.enum(LOCALES).optional() });
+
 export const candidateIdsBody = z.object({
   ids: z.array(idField()).min(1, GENERIC_MESSAGE).max(1000),
 });
 
-export const scanBody = z.object({ text: text().max(500) });
+/** `confirm`: take the card in even though its kit was never marked sent (otherwise 409 kit_not_sent). */
+export const scanBody = z.object({ text: text().max(500), confirm: z.boolean().optional() });
 
 const datePassage = () => calendarDateField('validation:date_passage_required', 'validation:date_invalid');
 const comment = () => text().trim().max(COMMENT_MAX, 'validation:too_long');

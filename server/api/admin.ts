@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/schemas/zod.ts';
 import {
   adminCandidatesQuery,
+  adminCsvQuery,
   candidateIdsBody,
+  downloadQuery,
   homologationBody,
   cancellationBody,
   evidenceRequestBody,
@@ -16,6 +18,11 @@ import {
 import { idParam, text } from '../../domain/schemas/common.ts';
 import { EVIDENCE_STATES } from '../../domain/evidence.ts';
 import { trackFlagSchema } from '../../domain/schemas/track.ts';
+import { fileName } from '../../domain/file-names.ts';
+import type { Locale } from '../../domain/locales.ts';
+import { translator } from '../i18n.ts';
+import { CANDIDATE_STATUSES } from '../../domain/statuses.ts';
+import { CHALLENGE_IDS } from '../../domain/ventoux.ts';
 import { requireAdmin } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -46,6 +53,7 @@ const listItem = z.object({
   ville: z.string(),
   pays: z.string(),
   rejectionReason: z.string().nullable(),
+  rejectedBy: person.nullable(),
   homologation: z
     .object({
       id: z.number().int(),
@@ -106,6 +114,7 @@ const dashboardResponse = z.object({
       action: z.string(),
       entity: z.string(),
       entityId: z.string(),
+      reference: z.string().nullable(),
       actor: person.nullable(),
       createdAt: z.string(),
     }),
@@ -113,6 +122,14 @@ const dashboardResponse = z.object({
 });
 
 const idParams = z.object({ id: idParam() });
+
+/** A downloaded file's name in the admin's language (`admin:files.*`), or the English one API clients know. */
+const downloadName = (
+  lang: Locale | undefined,
+  fallback: string,
+  title: (t: ReturnType<typeof translator>) => string,
+  extension: 'csv' | 'pdf',
+) => (lang ? fileName(title(translator(lang, 'admin')), extension) : fallback);
 const pdf = (
   reply: {
     type: (value: string) => { header: (name: string, value: string) => { send: (body: Buffer) => unknown } };
@@ -171,15 +188,17 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       schema: {
         tags,
         security,
-        querystring: adminCandidatesQuery,
+        querystring: adminCsvQuery,
         response: { 200: z.string(), 400: errorResponse, ...guarded },
       },
     },
     async (request, reply) => {
+      const { list, lang } = request.query;
       const csv = await services.admin.exportCsv(request.query);
+      const name = downloadName(lang, `candidates-${list}.csv`, (t) => t(`lists.${list}.title`), 'csv');
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="candidates-${request.query.list}.csv"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .send(csv);
     },
   );
@@ -229,11 +248,17 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       schema: {
         tags,
         security,
+        querystring: downloadQuery,
         body: candidateIdsBody,
         response: { 200: z.any(), 400: errorResponse, ...guarded },
       },
     },
-    async (request, reply) => pdf(reply, await services.admin.labels(request.body.ids), 'labels.pdf'),
+    async (request, reply) =>
+      pdf(
+        reply,
+        await services.admin.labels(request.body.ids),
+        downloadName(request.query.lang, 'labels.pdf', (t) => t('files.labels'), 'pdf'),
+      ),
   );
 
   app.post(
@@ -278,7 +303,8 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         tags,
         security,
         params: z.object({ jobId: z.uuid() }),
-        response: { 200: z.any(), 404: errorResponse, 409: errorResponse, ...guarded },
+        querystring: downloadQuery,
+        response: { 200: z.any(), 400: errorResponse, 404: errorResponse, 409: errorResponse, ...guarded },
       },
     },
     async (request, reply) => {
@@ -287,7 +313,13 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         return reply
           .code(409)
           .send({ error: { code: 'conflict', message: 'The print job is not finished' } });
-      return pdf(reply, job.file, `route-cards-${job.total}.pdf`);
+      const name = downloadName(
+        request.query.lang,
+        `route-cards-${job.total}.pdf`,
+        (t) => t('files.routeCards', { count: job.total }),
+        'pdf',
+      );
+      return pdf(reply, job.file, name);
     },
   );
 
@@ -303,6 +335,10 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
             candidateId: z.number(),
             reference: z.string(),
             statut: z.literal('card_received'),
+            previous: z.enum(CANDIDATE_STATUSES),
+            nom: z.string(),
+            prenom: z.string(),
+            epreuve: z.enum(CHALLENGE_IDS),
           }),
           400: errorResponse,
           404: errorResponse,
@@ -311,7 +347,8 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         },
       },
     },
-    async (request) => services.homologations.scan(request.body.text, request.user!.id),
+    async (request) =>
+      services.homologations.scan(request.body.text, request.user!.id, { confirm: request.body.confirm }),
   );
 
   app.post(

@@ -32,6 +32,7 @@ export function pageActions(
       // Recognised next time whichever way the browser signs in: the API or this sign-in page.
       setDeviceCookie(reply, session.deviceToken, secureCookie);
       setDeviceCookie(reply, session.deviceToken, secureCookie, `/${locale}/login`);
+      return session.user.role;
     },
 
     async signUp(input, locale) {

@@ -3,6 +3,7 @@
  * months of registrations and homologations, and the latest audited actions.
  */
 import { and, count, desc, eq, gte, isNotNull, lte, sql, sum } from 'drizzle-orm';
+import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { AdminListId } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -59,16 +60,31 @@ export function createAdminDashboardService(deps: { db: Database }) {
 
   async function latestActions() {
     const latest = await db
-      .select({ entry: auditLog, actor: { id: users.id, prenom: users.prenom, nom: users.nom } })
+      .select({
+        entry: auditLog,
+        actor: { id: users.id, prenom: users.prenom, nom: users.nom },
+        candidate: { orderId: candidates.orderId, index: candidates.commande_index },
+      })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      // A candidate is named by the reference printed on its route card, never by an internal id.
+      .leftJoin(
+        candidates,
+        and(eq(auditLog.entity, 'candidate'), eq(auditLog.entityId, sql`${candidates.id}::text`)),
+      )
       .orderBy(desc(auditLog.id))
       .limit(10);
-    return latest.map(({ entry, actor }) => ({
+    return latest.map(({ entry, actor, candidate }) => ({
       id: entry.id,
       action: entry.action,
       entity: entry.entity,
       entityId: entry.entityId,
+      reference:
+        entry.entity === 'candidate' && candidate
+          ? candidateReference(candidate.orderId, candidate.index)
+          : entry.entity === 'order' && /^\d+$/.test(entry.entityId)
+            ? orderReference(Number(entry.entityId))
+            : null,
       actor: actor?.id != null ? { id: actor.id, name: `${actor.prenom} ${actor.nom}`.trim() } : null,
       createdAt: entry.createdAt.toISOString(),
     }));

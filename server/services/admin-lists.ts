@@ -6,15 +6,23 @@
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { candidateReference, parseCandidateReference, parseOrderReference } from '../../domain/references.ts';
-import type { AdminCandidatesQuery } from '../../domain/schemas/admin.ts';
+import type { AdminCandidatesQuery, AdminCsvQuery } from '../../domain/schemas/admin.ts';
 import { ADMIN_LISTS, type AdminListId } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, homologations, orders, users } from '../db/schema.ts';
+import { auditLog, candidates, homologations, orders, users } from '../db/schema.ts';
 import type { CandidatePage, CandidateRow } from '../../contracts/admin.ts';
 import { evidenceCondition, evidenceOf, evidenceRankSql } from './evidence.ts';
-import { csvFile } from './csv-file.ts';
+import { candidatesCsv } from './candidates-csv.ts';
 
 const homologateur = alias(users, 'homologateur');
+const rejector = alias(users, 'rejector');
+
+/** Who rejected the candidate last: a rejection, or an administrator's cancellation of a homologation. */
+const lastRejectorId = sql<number | null>`(
+  select ${auditLog.actorId} from ${auditLog}
+  where ${auditLog.entity} = 'candidate' and ${auditLog.entityId} = ${candidates.id}::text
+    and ${auditLog.action} in ('candidate.rejected', 'homologation.cancelled')
+  order by ${auditLog.id} desc limit 1)`;
 
 const SORT_COLUMNS = {
   reference: [candidates.orderId, candidates.commande_index],
@@ -96,6 +104,7 @@ const listColumns = {
     nom: homologateur.nom,
     president: homologateur.president,
   },
+  rejector: { id: rejector.id, prenom: rejector.prenom, nom: rejector.nom },
 };
 
 type ListRow = {
@@ -118,7 +127,11 @@ type ListRow = {
     nom: string | null;
     president: boolean | null;
   } | null;
+  rejector: { id: number | null; prenom: string | null; nom: string | null } | null;
 };
+
+const personOf = (person: { id: number | null; prenom: string | null; nom: string | null } | null) =>
+  person?.id != null ? { id: person.id, name: `${person.prenom ?? ''} ${person.nom ?? ''}`.trim() } : null;
 
 /** One row of a list: the candidate, their delivery, and their homologation with who certified it. */
 export function presentCandidateRow(row: ListRow): CandidateRow {
@@ -138,6 +151,7 @@ export function presentCandidateRow(row: ListRow): CandidateRow {
     ville: candidate.ville,
     pays: candidate.pays,
     rejectionReason: candidate.rejectionReason,
+    rejectedBy: candidate.statut === 'rejected' ? personOf(row.rejector) : null,
     homologation:
       row.homologation?.id != null
         ? {
@@ -148,11 +162,7 @@ export function presentCandidateRow(row: ListRow): CandidateRow {
             diploma_code: row.homologation.diplomaCode!,
             homologateur:
               row.homologateur?.id != null
-                ? {
-                    id: row.homologateur.id,
-                    name: `${row.homologateur.prenom ?? ''} ${row.homologateur.nom ?? ''}`.trim(),
-                    president: Boolean(row.homologateur.president),
-                  }
+                ? { ...personOf(row.homologateur)!, president: Boolean(row.homologateur.president) }
                 : null,
           }
         : null,
@@ -166,24 +176,9 @@ export function candidateRows(db: Database) {
     .from(candidates)
     .leftJoin(orders, eq(orders.id, candidates.orderId))
     .leftJoin(homologations, eq(homologations.candidateId, candidates.id))
-    .leftJoin(homologateur, eq(homologateur.id, homologations.homologateurId));
+    .leftJoin(homologateur, eq(homologateur.id, homologations.homologateurId))
+    .leftJoin(rejector, eq(rejector.id, lastRejectorId));
 }
-
-const CSV_HEADER = [
-  'reference',
-  'nom',
-  'prenom',
-  'email',
-  'epreuve',
-  'created_at',
-  'date_livraison',
-  'mode_livraison',
-  'statut',
-  'ville',
-  'pays',
-  'numero',
-  'date_passage',
-];
 
 export function createAdminListsService(deps: { db: Database }) {
   const { db } = deps;
@@ -219,29 +214,12 @@ export function createAdminListsService(deps: { db: Database }) {
       };
     },
 
-    async exportCsv(query: Omit<AdminCandidatesQuery, 'page' | 'pageSize'>): Promise<string> {
+    async exportCsv(query: Omit<AdminCsvQuery, 'page' | 'pageSize'>): Promise<string> {
       const rows = await candidateRows(db)
         .where(filters(query))
         .orderBy(...ordering(query))
         .limit(50_000);
-      const records = rows
-        .map(presentCandidateRow)
-        .map((row) => [
-          row.reference,
-          row.nom,
-          row.prenom,
-          row.email,
-          row.epreuve,
-          row.created_at,
-          row.date_livraison ?? '',
-          row.mode_livraison ?? '',
-          row.statut,
-          row.ville,
-          row.pays,
-          row.homologation?.numero ?? '',
-          row.homologation?.date_passage ?? '',
-        ]);
-      return csvFile([CSV_HEADER, ...records]);
+      return candidatesCsv(rows.map(presentCandidateRow), query.lang);
     },
   };
 }

@@ -5,6 +5,7 @@
  * else by name and date of birth) so that repeat riders keep one palmarès.
  */
 import type { MyHomologation } from '../../contracts/account.ts';
+import type { ScannedCard } from '../../contracts/admin.ts';
 import { and, desc, eq, inArray, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { ageOn, calendarDateOf, formatDisplayDate, today } from '../../domain/dates.ts';
 import { diplomaCheckPath, diplomaPdfPath } from '../../domain/diploma.ts';
@@ -212,9 +213,11 @@ export function createHomologationsService(deps: {
     /**
      * A returned route card: the text read from its QR code (secret token) or typed (reference). Answers a
      * machine-readable reason when it cannot be taken: text_not_valid, unknown_reference, already_homologated,
-     * not_paid.
+     * not_paid, and kit_not_sent for a kit nobody marked sent or handed over, unless `confirm` says to take the
+     * card in anyway (the card coming back proves the rider had it). Answers who the card is and the status it
+     * had before, so that the scan page can say what changed.
      */
-    async scan(text: string, actorId: number) {
+    async scan(text: string, actorId: number, options: { confirm?: boolean } = {}): Promise<ScannedCard> {
       const parsed = parseScanText(text);
       if (!parsed) throw new AppError(400, 'text_not_valid', 'Text not valid');
       const condition =
@@ -229,9 +232,10 @@ export function createHomologationsService(deps: {
         if (candidate.statut === 'homologated') throw alreadyHomologated();
         if (candidate.statut === 'pending_payment')
           throw new AppError(409, 'not_paid', 'This registration is not paid');
+        if (candidate.statut === 'to_process' && !options.confirm)
+          throw new AppError(409, 'kit_not_sent', 'The kit was never marked sent or handed over');
         // Scanning the same card twice changes nothing and writes to nobody.
-        const arrived = candidate.statut !== 'card_received';
-        if (arrived) {
+        if (candidate.statut !== 'card_received') {
           await transitionCandidate(tx, candidate, 'card_received', {
             actorId,
             action: 'candidate.card_received',
@@ -250,10 +254,18 @@ export function createHomologationsService(deps: {
             tx,
           );
         }
-        return { candidateId: candidate.id, reference, statut: 'card_received' as const, arrived };
+        return {
+          candidateId: candidate.id,
+          reference,
+          statut: 'card_received' as const,
+          previous: candidate.statut,
+          nom: candidate.nom,
+          prenom: candidate.prenom,
+          epreuve: candidate.epreuve,
+        };
       });
-      if (result.arrived) mail.kick();
-      return { candidateId: result.candidateId, reference: result.reference, statut: result.statut };
+      if (result.previous !== 'card_received') mail.kick();
+      return result;
     },
 
     async homologate(candidateId: number, input: HomologationInput, actorId: number, now = new Date()) {

@@ -24,7 +24,12 @@ afterAll(async () => {
 const as = (who: { auth: Record<string, string> } | null) => (who ? who.auth : {});
 
 async function scan(text: string) {
-  return t.app.inject({ method: 'POST', url: '/api/admin/scan', headers: admin.auth, payload: { text } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/scan',
+    headers: admin.auth,
+    payload: { text, confirm: true },
+  });
 }
 
 async function homologate(candidateId: number, body: Record<string, unknown> = {}) {
@@ -312,6 +317,10 @@ describe('scanning returned route cards', () => {
       candidateId: first!.id,
       reference: first!.reference,
       statut: 'card_received',
+      previous: 'processed',
+      nom: 'Durand',
+      prenom: 'Paul',
+      epreuve: 'cingle',
     });
     const [row] = await t.db
       .select({ scanToken: candidates.scanToken })

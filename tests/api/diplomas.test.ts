@@ -49,7 +49,9 @@ async function homologatedRider(email: string) {
     remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.1`,
   });
   expect(attached.statusCode, attached.body).toBe(200);
-  expect((await adminPost('/api/admin/scan', { text: order.candidats[0]!.reference })).statusCode).toBe(200);
+  expect(
+    (await adminPost('/api/admin/scan', { text: order.candidats[0]!.reference, confirm: true })).statusCode,
+  ).toBe(200);
   const homologated = await adminPost(`/api/admin/candidates/${candidateId}/homologate`, {
     date_passage: today(),
     epreuve_realisee: 'cingle',

@@ -65,7 +65,7 @@ for (const candidate of order.candidats) {
     method: 'POST',
     url: '/api/admin/scan',
     headers: admin.auth,
-    payload: { text: candidate.reference },
+    payload: { text: candidate.reference, confirm: true },
   });
   if (scanned.statusCode !== 200) throw new Error(`scan failed: ${scanned.body}`);
 }

@@ -56,7 +56,7 @@ const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object, headers:
   t.app.inject({ method, url, headers: { ...admin.auth, ...headers }, ...(payload ? { payload } : {}) });
 
 const scan = async (reference: string) => {
-  const answer = await asAdmin('POST', '/api/admin/scan', { text: reference });
+  const answer = await asAdmin('POST', '/api/admin/scan', { text: reference, confirm: true });
   expect(answer.statusCode).toBe(200);
 };
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/admin/scan',
     headers: admin.auth,
-    payload: { text: order.candidats[0]!.reference },
+    payload: { text: order.candidats[0]!.reference, confirm: true },
   });
   expect(scanned.statusCode).toBe(200);
   const homologated = await t.app.inject({

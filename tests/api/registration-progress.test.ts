@@ -98,8 +98,8 @@ describe('the path of a posted kit', () => {
   it('shows the card received once scanned, and emails the rider once', async () => {
     const before = (await mailsTo('paul.durand@example.org')).length;
     const reference = order.candidats[0]!.reference;
-    expect((await adminPost('/api/admin/scan', { text: reference })).statusCode).toBe(200);
-    expect((await adminPost('/api/admin/scan', { text: reference })).statusCode).toBe(200);
+    expect((await adminPost('/api/admin/scan', { text: reference, confirm: true })).statusCode).toBe(200);
+    expect((await adminPost('/api/admin/scan', { text: reference, confirm: true })).statusCode).toBe(200);
     const { statut, progress } = await progressOf(buyer, order.id);
     expect(statut).toBe('card_received');
     expect(progress.card_received_at).toEqual(expect.any(String));
@@ -126,7 +126,7 @@ describe('the path of a posted kit', () => {
 
   it('shows the reason and the date of a rejection', async () => {
     const second = order.candidats[1]!;
-    await adminPost('/api/admin/scan', { text: second.reference });
+    await adminPost('/api/admin/scan', { text: second.reference, confirm: true });
     await adminPost(`/api/admin/candidates/${second.id}/reject`, { reason: 'Tampon de Sault illisible.' });
     const { statut, progress } = await progressOf(buyer, order.id, 1);
     expect(statut).toBe('rejected');

@@ -102,7 +102,7 @@ test.describe('the admin area', () => {
     await createUser(rider.request, riderEmail, nom);
     // Homologations are shown to the proven owner of the address only.
     await verifyEmailFromOutbox(rider.request, dataDir, riderEmail);
-    const { reference: candidateReference } = (
+    const { reference: candidateReference, id: candidateId } = (
       await paidRegistration(rider.request, { nom, email: riderEmail })
     ).candidate;
 
@@ -135,7 +135,7 @@ test.describe('the admin area', () => {
     );
     await expect(page.getByTestId('csv-export')).toHaveAttribute(
       'href',
-      `/api/admin/candidates.csv?list=traitements&sort=created_at&order=asc&q=${nom}`,
+      `/api/admin/candidates.csv?list=traitements&sort=created_at&order=asc&q=${nom}&lang=gb`,
     );
 
     await page.getByRole('checkbox', { name: `Select Paul ${nom}` }).check();
@@ -184,9 +184,12 @@ test.describe('the admin area', () => {
     );
     await scanField.fill(candidateReference);
     await page.getByRole('button', { name: 'Find the route card' }).click();
+    // The scan page says which card was taken in and waits for the next one.
+    await expect(page.getByTestId('scan-taken-card')).toContainText(candidateReference);
+    await expect(scanField).toBeFocused();
 
-    // The candidate's page opens with the homologation form.
-    await expect(page).toHaveURL(/\/gb\/administration\/candidates\/\d+$/);
+    // The candidate's page, opened on its own (not from the scan), keeps the card after the decision.
+    await page.goto(`/gb/administration/candidates/${candidateId}`);
     await expect(page.getByRole('heading', { level: 1, name: `Paul ${nom}` })).toBeVisible();
     await expect(page.getByTestId('candidate-status')).toHaveText('Card received');
     await waitForHydration(page, 'homologation-form');
@@ -199,6 +202,10 @@ test.describe('the admin area', () => {
     await form.getByLabel('Date of the ride').fill(today());
     await form.getByLabel('Comment').fill('Six stamps, all on the same day.');
     await form.getByRole('button', { name: 'Homologate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm the homologation' })
+      .getByRole('button', { name: 'Confirm and give the number' })
+      .click();
 
     const outcome = page.getByTestId('judgement-outcome');
     await expect(outcome).toHaveText(/^Homologated: Cinglé no\. \d+\.$/);
@@ -291,7 +298,7 @@ test.describe('the admin area', () => {
     const riderEmail = `lea.${suffix()}@example.org`;
     const riderRequest = await playwright.request.newContext({ baseURL });
     await createUser(riderRequest, riderEmail, nom);
-    const { reference: candidateReference } = (
+    const { reference: candidateReference, id: candidateId } = (
       await paidRegistration(riderRequest, { nom, email: riderEmail })
     ).candidate;
     await riderRequest.dispose();
@@ -320,12 +327,18 @@ test.describe('the admin area', () => {
     page.on('pageerror', (error) => problems.push(error.message));
 
     await signInAsAdminThroughApi(page.request);
+    // The kit was posted: the card is taken in without a question.
+    const posted = await page.request.post('/api/admin/candidates/processed', {
+      data: { ids: [candidateId] },
+    });
+    expect(posted.status()).toBe(200);
     await page.goto('/gb/administration/homologations/scan');
     await waitForHydration(page, 'camera-toggle');
     await page.getByRole('button', { name: 'Turn the camera on' }).click();
-    await expect(page).toHaveURL(/\/gb\/administration\/candidates\/\d+$/, { timeout: 20_000 });
-    await expect(page.getByTestId('candidate-reference')).toHaveText(candidateReference);
-    await expect(page.getByTestId('candidate-status')).toHaveText('Card received');
+    await expect(page.getByTestId('scan-taken-card')).toContainText(candidateReference, { timeout: 20_000 });
+    await expect(page.getByTestId('scan-taken-change')).toHaveText(
+      'Status: Processed → Card received. The rider is told by email.',
+    );
     expect(problems, 'the browser reported errors').toEqual([]);
     await browser.close();
   });

@@ -52,7 +52,9 @@ test('a volunteer homologates three clean rides at once, asks about a flagged on
     });
     expect(attached.status(), await attached.text()).toBe(200);
     expect(
-      (await admin.request.post('/api/admin/scan', { data: { text: candidate.reference } })).status(),
+      (
+        await admin.request.post('/api/admin/scan', { data: { text: candidate.reference, confirm: true } })
+      ).status(),
     ).toBe(200);
     riders.push({ prenom, ...candidate });
   }

@@ -128,7 +128,9 @@ for (const lang of ['fr', 'gb']) {
     await waitForHydration(desk, 'scan-form');
     await desk.getByRole('textbox', { name: adminTexts.scan.field }).fill(candidate.reference);
     await desk.getByRole('button', { name: adminTexts.scan.submit }).click();
-    await expect(desk).toHaveURL(/\/administration\/candidates\/\d+$/);
+    // The scan page stays, ready for the next card; the card is judged on its candidate's page.
+    await expect(desk.getByTestId('scan-taken-card')).toContainText(candidate.reference);
+    await desk.goto(`/${lang}/administration/candidates/${candidate.id}`);
     const cardMail = await mailSaying(dataDir, email, mail.cardReceived.next);
     expect(cardMail).toContain(candidate.reference);
     expect(await stepsOn(account)).toMatchObject({ card_received: 'done', outcome: 'current' });
@@ -138,6 +140,7 @@ for (const lang of ['fr', 'gb']) {
     const form = desk.getByTestId('homologation-form');
     await form.getByLabel(adminTexts.homologation.datePassage).fill(today());
     await form.getByRole('button', { name: adminTexts.homologation.submit }).click();
+    await desk.getByRole('button', { name: adminTexts.homologation.confirmSubmit }).click();
     const outcome = desk.getByTestId('judgement-outcome');
     await expect(outcome).toBeVisible();
     const numero = /(\d+)/.exec((await outcome.textContent()) ?? '')?.[1];

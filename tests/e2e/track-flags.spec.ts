@@ -90,7 +90,11 @@ test('a generated ride and a ride attached twice are flagged for the volunteer, 
   const admin = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   expect((await admin.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
   expect(
-    (await admin.request.post('/api/admin/scan', { data: { text: second.candidate.reference } })).status(),
+    (
+      await admin.request.post('/api/admin/scan', {
+        data: { text: second.candidate.reference, confirm: true },
+      })
+    ).status(),
   ).toBe(200);
   const desk = await admin.newPage();
   await desk.goto(`/gb/administration/candidates/${second.candidate.id}`);

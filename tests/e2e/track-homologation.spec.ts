@@ -64,7 +64,9 @@ test('the buyer attaches the ride, the volunteer reads it in the homologation pa
   const admin = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   expect((await admin.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
   expect(
-    (await admin.request.post('/api/admin/scan', { data: { text: candidate.reference } })).status(),
+    (
+      await admin.request.post('/api/admin/scan', { data: { text: candidate.reference, confirm: true } })
+    ).status(),
   ).toBe(200);
   const desk = await admin.newPage();
   await desk.goto(`/gb/administration/candidates/${candidate.id}`);

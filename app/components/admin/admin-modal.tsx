@@ -10,12 +10,14 @@ export function AdminModal({
   onClose,
   title,
   size,
+  returnFocus,
   children,
 }: {
   opened: boolean;
   onClose: () => void;
   title: ReactNode;
   size?: ModalRootProps['size'];
+  returnFocus?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -26,6 +28,7 @@ export function AdminModal({
       title={title}
       closeLabel={t('admin:close')}
       size={size}
+      returnFocus={returnFocus}
       className={readableClass}
     >
       {children}

@@ -20,13 +20,14 @@ import { FormAlert } from '../forms/form-alert.tsx';
 import { AdminModal } from './admin-modal.tsx';
 import { adminApi, pollPrintJob, printJobFileUrl } from '../../lib/api/admin.ts';
 import { saveBlob } from './save-blob.ts';
+import { fileName } from '../../../domain/file-names.ts';
 import type { InscriptionList, PrintJobStatus } from './types.ts';
 import { ActionOutcome, type Outcome } from './action-outcome.tsx';
 
 type Confirmable = 'send' | 'processed';
 
 function PrintJobDialog({ ids, onClose }: { ids: readonly number[]; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [jobId, setJobId] = useState<string | null>(null);
   const [status, setStatus] = useState<PrintJobStatus>({ status: 'running', done: 0, total: ids.length });
   const [error, setError] = useState<string | null>(null);
@@ -81,8 +82,8 @@ function PrintJobDialog({ ids, onClose }: { ids: readonly number[]; onClose: () 
           <Group gap="sm">
             <Button
               component="a"
-              href={printJobFileUrl(jobId)}
-              download="documents.pdf"
+              href={printJobFileUrl(jobId, i18n.language)}
+              download={fileName(t('admin:files.routeCards', { count: status.total }), 'pdf')}
               leftSection={<IconDownload size={16} aria-hidden />}
               data-autofocus
             >
@@ -90,7 +91,7 @@ function PrintJobDialog({ ids, onClose }: { ids: readonly number[]; onClose: () 
             </Button>
             <Button
               component="a"
-              href={printJobFileUrl(jobId)}
+              href={printJobFileUrl(jobId, i18n.language)}
               target="_blank"
               rel="noopener"
               variant="default"
@@ -115,7 +116,7 @@ export function BatchActions({
   /** After the list changed on the server (candidates processed or sent): clear the selection and reload. */
   onProcessed: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [printing, setPrinting] = useState<readonly number[] | null>(null);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [busy, setBusy] = useState<'labels' | Confirmable | null>(null);
@@ -144,7 +145,10 @@ export function BatchActions({
     setBusy(action);
     try {
       if (action === 'labels') {
-        saveBlob(await adminApi.labels([...selectedIds]), 'labels.pdf');
+        saveBlob(
+          await adminApi.labels([...selectedIds], i18n.language),
+          fileName(t('admin:files.labels'), 'pdf'),
+        );
         setOutcome({ kind: 'success', text: t('admin:batch.labelsReady', { count }) });
       } else if (action === 'send') {
         const { queued } = await adminApi.sendDocuments([...selectedIds]);

@@ -1,44 +1,21 @@
 /**
- * The table of an admin candidate list: the columns the list needs, sortable headers (links that change the
- * sort in the URL, with `aria-sort`), optional row selection with a 'select all on this page' box, and
- * optional actions per row. It scrolls sideways on a phone, and can then be scrolled with the keyboard too.
+ * The table of an admin candidate list: the columns the list names (list-columns.tsx), sortable headers (links
+ * that change the sort in the URL, with `aria-sort`), optional row selection with a 'select all on this page'
+ * box, and optional actions per row. It never scrolls sideways: where the list's box is wide, a table whose short
+ * values (reference, status, number, action) are never wrapped nor cut while names and reasons wrap; where it is
+ * narrow (a phone, a tablet beside the sidebar), each row is a card of labelled values with its action in reach.
+ * The same elements serve both, with their table roles kept explicit, so that a card is still read as a row.
  */
-import { Anchor, Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { EvidenceSummary } from './evidence-summary.tsx';
-import { CertifiedBy, StatusBadge } from './labels.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { type ListQuery, type SortKey, ariaSort, listSearchParams, nextSort } from './list-query.ts';
+import { COLUMNS, type CellContext, type ColumnId } from './list-columns.tsx';
+import { type ListQuery, ariaSort, listSearchParams, nextSort } from './list-query.ts';
 import type { CandidateListId, CandidateRow } from './types.ts';
-import classes from './candidate-table.module.css';
-
-export type ColumnId =
-  | 'reference'
-  | 'candidate'
-  | 'challenge'
-  | 'created_at'
-  | 'date_livraison'
-  | 'delivery'
-  | 'status'
-  | 'numero'
-  | 'date_passage'
-  | 'homologator'
-  | 'evidence';
-
-const SORT_OF: Partial<Record<ColumnId, SortKey>> = {
-  reference: 'reference',
-  candidate: 'nom',
-  challenge: 'epreuve',
-  created_at: 'created_at',
-  date_livraison: 'date_livraison',
-  status: 'statut',
-  numero: 'numero',
-  date_passage: 'date_passage',
-  evidence: 'evidence',
-};
+import classes from './list-table.module.css';
 
 export interface Selection {
   selected: ReadonlySet<number>;
@@ -61,13 +38,18 @@ function SortHeader({
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const sortKey = SORT_OF[column];
-  if (!sortKey) return <Table.Th scope="col">{label}</Table.Th>;
+  const sortKey = COLUMNS[column].sort;
+  if (!sortKey)
+    return (
+      <Table.Th scope="col" role="columnheader" className={classes.plainHeader}>
+        {label}
+      </Table.Th>
+    );
   const sort = ariaSort(query, sortKey);
   const params = listSearchParams(list, nextSort(query, sortKey)).toString();
   const Icon = sort === 'ascending' ? IconArrowUp : sort === 'descending' ? IconArrowDown : IconArrowsSort;
   return (
-    <Table.Th scope="col" aria-sort={sort}>
+    <Table.Th scope="col" role="columnheader" aria-sort={sort}>
       <UnstyledButton
         component={Link}
         to={params ? `${pathname}?${params}` : pathname}
@@ -106,94 +88,31 @@ export function CandidateTable({
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
+  const context: CellContext = {
+    t,
+    lang: i18n.language,
+    format,
+    pickupPointNames,
+    breakAnywhere: classes.breakAnywhere!,
+  };
   const selectableRows = selection ? rows.filter((row) => selection.selectable?.(row) ?? true) : [];
   const selectedOnPage = selectableRows.filter((row) => selection!.selected.has(row.id)).length;
 
-  const cell = (column: ColumnId, row: CandidateRow): ReactNode => {
-    switch (column) {
-      case 'reference':
-        return (
-          <Text ff="monospace" size="sm">
-            {row.reference}
-          </Text>
-        );
-      case 'candidate':
-        return (
-          <>
-            <Anchor component={Link} to={`/${i18n.language}/administration/candidates/${row.id}`} fw={600}>
-              {row.prenom} {row.nom}
-            </Anchor>
-            <Text size="xs" c="dimmed" className={classes.email}>
-              {row.email}
-            </Text>
-          </>
-        );
-      case 'challenge':
-        return t(`admin:challenges.${row.epreuve}`);
-      case 'created_at':
-        return <time dateTime={String(row.created_at)}>{format.shortTimestamp(row.created_at)}</time>;
-      case 'date_livraison':
-        return row.date_livraison ? (
-          <time dateTime={row.date_livraison}>{format.shortDate(row.date_livraison)}</time>
-        ) : (
-          '—'
-        );
-      case 'delivery':
-        if (!row.mode_livraison) return '—';
-        return (
-          <>
-            {t(`admin:delivery.${row.mode_livraison}`)}
-            {row.mode_livraison === 'retrait' && row.point_retrait && (
-              <Text size="xs" c="dimmed">
-                {pickupPointNames[row.point_retrait] ?? row.point_retrait}
-              </Text>
-            )}
-          </>
-        );
-      case 'status':
-        return <StatusBadge status={row.statut} />;
-      case 'numero':
-        return row.homologation ? (
-          <Text fw={700} data-testid="homologation-number">
-            {t(`admin:numberOf.${row.homologation.epreuve}`, { numero: row.homologation.numero })}
-          </Text>
-        ) : (
-          '—'
-        );
-      case 'date_passage': {
-        const date = row.homologation?.date_passage;
-        return date ? <time dateTime={date}>{format.shortDate(date)}</time> : '—';
-      }
-      case 'evidence':
-        return <EvidenceSummary evidence={row.evidence} />;
-      case 'homologator':
-        return row.homologation ? (
-          <CertifiedBy homologator={row.homologation.homologateur} />
-        ) : row.statut === 'rejected' && row.rejectionReason ? (
-          <Text size="sm" c="dimmed" lineClamp={2}>
-            {row.rejectionReason}
-          </Text>
-        ) : (
-          '—'
-        );
-    }
-  };
-
   return (
-    <Table.ScrollContainer
-      minWidth={860}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-      className={classes.scroll}
-    >
-      <Table striped highlightOnHover verticalSpacing="sm" data-testid="candidate-table">
+    <div className={classes.frame}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        role="table"
+        className={classes.table}
+        data-testid="candidate-table"
+      >
         <Table.Caption className={classes.caption}>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
+        <Table.Thead role="rowgroup" className={classes.head}>
+          <Table.Tr role="row">
             {selection && (
-              <Table.Th scope="col" w={40}>
+              <Table.Th scope="col" role="columnheader" w={40} className={classes.selectHeader}>
                 <Checkbox
                   aria-label={t('admin:table.selectAll')}
                   checked={selectableRows.length > 0 && selectedOnPage === selectableRows.length}
@@ -210,20 +129,20 @@ export function CandidateTable({
                 column={column}
                 list={list}
                 query={query}
-                label={t(`admin:table.${column}`)}
+                label={t(`admin:table.${COLUMNS[column].label}`)}
               />
             ))}
             {rowActions && (
-              <Table.Th scope="col">
+              <Table.Th scope="col" role="columnheader" className={classes.plainHeader}>
                 <VisuallyHidden>{t('admin:table.actions')}</VisuallyHidden>
               </Table.Th>
             )}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0)}>
+            <Table.Tr role="row">
+              <Table.Td role="cell" colSpan={columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0)}>
                 <Text c="dimmed" ta="center" py="lg" data-testid="table-empty">
                   {t('admin:table.empty')}
                 </Text>
@@ -233,12 +152,14 @@ export function CandidateTable({
             rows.map((row) => (
               <Table.Tr
                 key={row.id}
+                role="row"
+                className={classes.row}
                 data-testid="candidate-row"
                 data-reference={row.reference}
-                bg={selection?.selected.has(row.id) ? 'var(--mantine-color-yellow-0)' : undefined}
+                data-selected={selection?.selected.has(row.id) || undefined}
               >
                 {selection && (
-                  <Table.Td>
+                  <Table.Td role="cell" className={classes.select}>
                     {(selection.selectable?.(row) ?? true) && (
                       <Checkbox
                         aria-label={t('admin:table.selectRow', { name: `${row.prenom} ${row.nom}` })}
@@ -249,16 +170,33 @@ export function CandidateTable({
                   </Table.Td>
                 )}
                 {columns.map((column) => (
-                  <Table.Td key={column} miw={column === 'candidate' ? 220 : undefined}>
-                    {cell(column, row)}
+                  <Table.Td
+                    key={column}
+                    role="cell"
+                    className={classes.cell}
+                    data-fit={COLUMNS[column].fit}
+                    data-column={column}
+                  >
+                    {COLUMNS[column].fit !== 'title' && (
+                      // The header, shown beside the value when the row is a card (the table's header is then
+                      // out of sight); hidden from assistive technologies, which announce the header already.
+                      <span className={classes.cellLabel} aria-hidden>
+                        {t(`admin:table.${COLUMNS[column].label}`)}
+                      </span>
+                    )}
+                    <div className={classes.value}>{COLUMNS[column].cell(row, context)}</div>
                   </Table.Td>
                 ))}
-                {rowActions && <Table.Td>{rowActions(row)}</Table.Td>}
+                {rowActions && (
+                  <Table.Td role="cell" className={classes.actions}>
+                    {rowActions(row)}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -381,7 +381,8 @@ export function LatestActions({ actions }: { actions: DashboardData['latestActio
                 {' · '}
                 {entry.actor ? personName(t, entry.actor) : t('admin:system')}
                 {' · '}
-                {t(`admin:entities.${entry.entity}`, { defaultValue: entry.entity })} #{entry.entityId}
+                {t(`admin:entities.${entry.entity}`, { defaultValue: entry.entity })}{' '}
+                {entry.reference ?? `#${entry.entityId}`}
               </Text>
             </Timeline.Item>
           ))}

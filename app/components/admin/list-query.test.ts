@@ -81,6 +81,12 @@ describe('apiListQuery and csvExportUrl', () => {
       '/api/admin/candidates.csv?list=traites&sort=created_at&order=desc&q=a%26b&from=2026-05-01',
     );
   });
+
+  it("ask for the file in the admin's language", () => {
+    expect(csvExportUrl('history', defaultQuery('history'), 'fr')).toBe(
+      '/api/admin/candidates.csv?list=history&sort=created_at&order=desc&lang=fr',
+    );
+  });
 });
 
 describe('sorting', () => {

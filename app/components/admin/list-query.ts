@@ -113,14 +113,18 @@ export function apiListQuery(list: CandidateListId, query: ListQuery) {
   };
 }
 
-/** The CSV export of the list with the current filters and sort (every row, not only this page). */
-export function csvExportUrl(list: CandidateListId, query: ListQuery): string {
+/**
+ * The CSV export of the list with the current filters and sort (every row, not only this page), in the admin's
+ * language: its separator, headers and words (decision 0042).
+ */
+export function csvExportUrl(list: CandidateListId, query: ListQuery, lang?: string): string {
   const params = new URLSearchParams({ list, sort: query.sort, order: query.order });
   if (query.q) params.set('q', query.q);
   if (query.epreuve) params.set('epreuve', query.epreuve);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
   if (query.evidence) params.set('evidence', query.evidence);
+  if (lang) params.set('lang', lang);
   return `/api/admin/candidates.csv?${params.toString()}`;
 }
 

@@ -16,6 +16,7 @@ export type {
   DashboardData,
   HistoryEntry,
   HomologationSummary,
+  ScannedCard,
 } from '../../../contracts/admin.ts';
 export type { MyHomologation } from '../../../contracts/account.ts';
 
@@ -54,6 +55,13 @@ export type CandidateListId = AdminListId;
 
 export type Homologator = NonNullable<HomologationSummary['homologateur']>;
 export type Address = NonNullable<CandidateOrder['adresse_livraison']>;
+
+/** The outcome of the last decision on a candidate's page, shown above the panel (or on the next card's page). */
+export type JudgementOutcome =
+  | { kind: 'homologated'; numero: number; epreuve: Challenge; name: string }
+  | { kind: 'rejected'; name: string }
+  | { kind: 'corrected' }
+  | { kind: 'cancelled' };
 
 export interface PrintJobStatus {
   status: 'running' | 'done' | 'failed';

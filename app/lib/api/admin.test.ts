@@ -92,4 +92,8 @@ describe('printJobFileUrl', () => {
   it('escapes the job id', () => {
     expect(printJobFileUrl('a/b')).toBe('/api/admin/print-jobs/a%2Fb/file');
   });
+
+  it("names the file in the admin's language", () => {
+    expect(printJobFileUrl('j1', 'fr')).toBe('/api/admin/print-jobs/j1/file?lang=fr');
+  });
 });

@@ -4,7 +4,7 @@
  * directly (address labels), scanning and homologation.
  */
 import type { BatchHomologationResult, EvidenceRequestView } from '../../../contracts/admin.ts';
-import type { PrintJobStatus } from '../../components/admin/types.ts';
+import type { PrintJobStatus, ScannedCard } from '../../components/admin/types.ts';
 import { ApiError, NETWORK_ERROR, apiRequest, request } from './client.ts';
 
 export const adminApi = {
@@ -16,12 +16,13 @@ export const adminApi = {
     apiRequest<{ queued: number }>('POST', '/api/admin/candidates/send-documents', { ids }),
   markProcessed: (ids: number[]) =>
     apiRequest<{ updated: number }>('POST', '/api/admin/candidates/processed', { ids }),
-  labels: (ids: number[]) =>
-    request<Blob>('POST', '/api/admin/candidates/labels', { json: { ids }, answer: 'blob' }),
-  scan: (text: string) =>
-    apiRequest<{ candidateId: number; reference: string; statut: string }>('POST', '/api/admin/scan', {
-      text,
+  labels: (ids: number[], lang: string) =>
+    request<Blob>('POST', `/api/admin/candidates/labels?lang=${encodeURIComponent(lang)}`, {
+      json: { ids },
+      answer: 'blob',
     }),
+  scan: (text: string, confirm = false) =>
+    apiRequest<ScannedCard>('POST', '/api/admin/scan', { text, ...(confirm ? { confirm } : {}) }),
   homologate: (
     candidateId: number,
     body: { date_passage: string; epreuve_realisee: string; commentaire: string },
@@ -49,9 +50,10 @@ export const adminApi = {
     apiRequest<EvidenceRequestView>('POST', `/api/admin/candidates/${candidateId}/evidence-requests`, body),
 };
 
-/** Where the PDF of a finished print job is downloaded from. */
-export function printJobFileUrl(jobId: string): string {
-  return `/api/admin/print-jobs/${encodeURIComponent(jobId)}/file`;
+/** Where the PDF of a finished print job is downloaded from, named in the admin's language. */
+export function printJobFileUrl(jobId: string, lang?: string): string {
+  const url = `/api/admin/print-jobs/${encodeURIComponent(jobId)}/file`;
+  return lang ? `${url}?lang=${encodeURIComponent(lang)}` : url;
 }
 
 export interface PollOptions {

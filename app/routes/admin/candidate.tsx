@@ -7,7 +7,7 @@ import { Alert, Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/c
 import { IconArrowLeft, IconCertificate } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, data, useRevalidator } from 'react-router';
+import { Link, data, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { localeOr } from '../../../domain/locales.ts';
 import { adminListOf } from '../../../domain/statuses.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
@@ -21,16 +21,17 @@ import {
   Section,
   StatementsSection,
 } from '../../components/admin/candidate-sections.tsx';
-import {
-  HomologationForm,
-  HomologationRecord,
-  type JudgementOutcome,
-} from '../../components/admin/homologation-panel.tsx';
+import { HomologationForm } from '../../components/admin/homologation-form.tsx';
+import { HomologationRecord } from '../../components/admin/homologation-panel.tsx';
 import { DocumentsEmail } from '../../components/admin/documents-email.tsx';
 import { GuardianPanel } from '../../components/admin/guardian-panel.tsx';
 import { EvidenceRequestsPanel } from '../../components/admin/evidence-requests-panel.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
-import { homologationListUrl, type CandidateDetail } from '../../components/admin/types.ts';
+import {
+  homologationListUrl,
+  type CandidateDetail,
+  type JudgementOutcome,
+} from '../../components/admin/types.ts';
 import { TrackReport } from '../../components/track/track-report.tsx';
 import { TrackOrigin } from '../../components/track/track-origin.tsx';
 import type { Route } from './+types/candidate';
@@ -55,11 +56,38 @@ export async function loader(args: Route.LoaderArgs) {
     services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
   );
   const track = await services.tracks.forCandidate(id);
-  return { detail, pickupPointNames, track };
+  const from = cameFrom(new URL(args.request.url).searchParams.get('from'));
+  // Judging a pile: after the decision, the next card waiting (oldest first) opens.
+  const next =
+    from && detail.candidate.statut === 'card_received'
+      ? ((
+          await services.admin.listCandidates({
+            list: 'in_progress',
+            page: 1,
+            pageSize: 10,
+            sort: 'created_at',
+            order: 'asc',
+          })
+        ).items.find((row) => row.id !== id)?.id ?? null)
+      : null;
+  return { detail, pickupPointNames, track, from, next };
 }
 
-/** Where the back link leads: the list the candidate is in now. */
-function listPath(lang: string, detail: CandidateDetail): string {
+/** The page a volunteer judging cards came from (`?from=`): the scan page or the list of cards received. */
+type Origin = 'scan' | 'in_progress';
+const cameFrom = (value: string | null): Origin | null =>
+  value === 'scan' || value === 'in_progress' ? value : null;
+
+/** The outcome carried to the next card's page, said there once. */
+function arrivedWith(state: unknown): JudgementOutcome | null {
+  const outcome = (state as { outcome?: JudgementOutcome } | null)?.outcome;
+  return outcome && (outcome.kind === 'homologated' || outcome.kind === 'rejected') ? outcome : null;
+}
+
+/** Where the back link leads: the page the volunteer came from, else the list the candidate is in now. */
+function listPath(lang: string, detail: CandidateDetail, from: Origin | null): string {
+  if (from === 'scan') return `/${lang}/administration/homologations/scan`;
+  if (from === 'in_progress') return homologationListUrl(lang, 'in_progress');
   const list = detail.order ? adminListOf(detail.candidate.statut, detail.order.mode_livraison) : null;
   const base = `/${lang}/administration`;
   switch (list) {
@@ -79,18 +107,22 @@ function listPath(lang: string, detail: CandidateDetail): string {
   }
 }
 
-function OutcomeMessage({ outcome }: { outcome: JudgementOutcome }) {
+function OutcomeMessage({ outcome, previous }: { outcome: JudgementOutcome; previous: boolean }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   // The form that had the focus is gone: the message takes it, so it is read out and the keyboard stays here.
   useEffect(() => ref.current?.focus(), [outcome]);
+  // On the next card's page the message names the card just judged, and says this is the next one.
   const text =
     outcome.kind === 'homologated'
-      ? t('admin:homologation.done', {
+      ? t(previous ? 'admin:homologation.doneNext' : 'admin:homologation.done', {
           number: t(`admin:numberOf.${outcome.epreuve}`, { numero: outcome.numero }),
+          name: outcome.name,
         })
       : outcome.kind === 'rejected'
-        ? t('admin:homologation.rejected')
+        ? t(previous ? 'admin:homologation.rejectedNext' : 'admin:homologation.rejected', {
+            name: outcome.name,
+          })
         : outcome.kind === 'cancelled'
           ? t('admin:diploma.cancelled')
           : t('admin:correction.done');
@@ -113,17 +145,26 @@ function OutcomeMessage({ outcome }: { outcome: JudgementOutcome }) {
 
 export default function CandidatePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { detail, pickupPointNames, track } = loaderData;
+  const { detail, pickupPointNames, track, from, next } = loaderData;
   const { candidate, order, documents, homologation, history } = detail;
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const arrival = arrivedWith(useLocation().state);
   const trackAnalysis = track?.analysis ?? null;
   const judging = candidate.statut === 'card_received';
   const recorded = candidate.statut === 'homologated' ? homologation : null;
   const [outcome, setOutcome] = useState<JudgementOutcome | null>(null);
-  const done = (next: JudgementOutcome) => {
-    setOutcome(next);
+  const done = (result: JudgementOutcome) => {
+    if (next && (result.kind === 'homologated' || result.kind === 'rejected')) {
+      void navigate(`/${i18n.language}/administration/candidates/${next}?from=${from}`, {
+        state: { outcome: result },
+      });
+      return;
+    }
+    setOutcome(result);
     void revalidator.revalidate();
   };
+  const shown = outcome ?? arrival;
 
   return (
     <AdminPage>
@@ -131,7 +172,7 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
         <div>
           <Anchor
             component={Link}
-            to={listPath(i18n.language, detail)}
+            to={listPath(i18n.language, detail, from)}
             size="sm"
             display="inline-flex"
             style={{ alignItems: 'center', gap: 4 }}
@@ -145,12 +186,15 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
             <Text ff="monospace" data-testid="candidate-reference">
               {candidate.reference}
             </Text>
-            <Badge variant="outline">{t(`admin:challenges.${candidate.epreuve}`)}</Badge>
+            {/* A homologated ride shows the challenge it was homologated as (a Galérien may end a Cinglé). */}
+            <Badge variant="outline" data-testid="candidate-challenge">
+              {t(`admin:challenges.${recorded?.epreuve ?? candidate.epreuve}`)}
+            </Badge>
             <StatusBadge status={candidate.statut} />
           </Group>
         </AdminHeading>
 
-        {outcome && <OutcomeMessage outcome={outcome} />}
+        {shown && <OutcomeMessage outcome={shown} previous={outcome === null} />}
         <GuardianPanel
           candidate={candidate}
           consent={detail.guardianConsent}

@@ -9,21 +9,18 @@ import { IconCertificate, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { BatchHomologation, isClean } from '../../components/admin/batch-homologation.tsx';
+import { useSelection } from '../../components/admin/use-selection.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
-import { CandidateTable, type ColumnId } from '../../components/admin/candidate-table.tsx';
+import { CandidateTable } from '../../components/admin/candidate-table.tsx';
+import { LIST_COLUMNS } from '../../components/admin/list-columns.tsx';
+import { ListExport } from '../../components/admin/list-export.tsx';
 import { ListFilters, ListPagination, ResultCount } from '../../components/admin/list-controls.tsx';
 import { apiListQuery, parseListQuery } from '../../components/admin/list-query.ts';
 import type { CandidatePage, CandidateRow, HomologationList } from '../../components/admin/types.ts';
 import { findPageByPattern } from '../../../domain/pages.ts';
 import type { Route } from './+types/homologations';
 import { requireAdmin } from '../../lib/require-user.ts';
-import { useSelection } from '../../components/admin/use-selection.ts';
-
-const COLUMNS: Record<HomologationList, readonly ColumnId[]> = {
-  in_progress: ['reference', 'candidate', 'challenge', 'evidence', 'created_at', 'status'],
-  history: ['reference', 'candidate', 'numero', 'date_passage', 'homologator', 'status'],
-};
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireAdmin(args);
@@ -47,7 +44,7 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
     list === 'in_progress' ? (
       <Button
         component={Link}
-        to={candidatePath(row)}
+        to={`${candidatePath(row)}?from=in_progress`}
         size="xs"
         leftSection={<IconCertificate size={14} aria-hidden />}
         aria-label={t('admin:homologation.judgeFor', { name: `${row.prenom} ${row.nom}` })}
@@ -73,15 +70,18 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
         title={title}
         intro={t(`admin:lists.${list}.intro`)}
         actions={
-          list === 'in_progress' && (
-            <Button
-              component={Link}
-              to={`/${i18n.language}/administration/homologations/scan`}
-              leftSection={<IconQrcode size={16} aria-hidden />}
-            >
-              {t('admin:scan.title')}
-            </Button>
-          )
+          <>
+            {list === 'in_progress' && (
+              <Button
+                component={Link}
+                to={`/${i18n.language}/administration/homologations/scan`}
+                leftSection={<IconQrcode size={16} aria-hidden />}
+              >
+                {t('admin:scan.title')}
+              </Button>
+            )}
+            <ListExport list={list} query={query} />
+          </>
         }
       >
         <ResultCount total={page.total} />
@@ -101,7 +101,7 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
       <CandidateTable
         list={list}
         rows={page.items}
-        columns={COLUMNS[list]}
+        columns={LIST_COLUMNS[list]}
         query={query}
         caption={t('admin:table.caption', { list: title })}
         selection={list === 'in_progress' ? { ...selection, selectable: isClean } : undefined}

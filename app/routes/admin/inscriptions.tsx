@@ -3,17 +3,17 @@
  * (`retrait`), and those already processed (`traites`). A server-side paged, sorted and filtered table whose
  * state lives in the URL, with batch actions on the selected rows and a CSV export of the current filter.
  */
-import { Button } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { data, useRevalidator } from 'react-router';
 import { localeOr } from '../../../domain/locales.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { BatchActions } from '../../components/admin/batch-actions.tsx';
-import { CandidateTable, type ColumnId } from '../../components/admin/candidate-table.tsx';
+import { CandidateTable } from '../../components/admin/candidate-table.tsx';
+import { LIST_COLUMNS } from '../../components/admin/list-columns.tsx';
+import { ListExport } from '../../components/admin/list-export.tsx';
 import { ListFilters, ListPagination, ResultCount } from '../../components/admin/list-controls.tsx';
-import { apiListQuery, csvExportUrl, parseListQuery } from '../../components/admin/list-query.ts';
+import { apiListQuery, parseListQuery } from '../../components/admin/list-query.ts';
 import { INSCRIPTION_LISTS, type CandidatePage, type InscriptionList } from '../../components/admin/types.ts';
 import { useSelection } from '../../components/admin/use-selection.ts';
 import type { Route } from './+types/inscriptions';
@@ -21,16 +21,6 @@ import { requireAdmin } from '../../lib/require-user.ts';
 
 const isInscriptionList = (value: string | undefined): value is InscriptionList =>
   (INSCRIPTION_LISTS as readonly (string | undefined)[]).includes(value);
-
-const COLUMNS: readonly ColumnId[] = [
-  'reference',
-  'candidate',
-  'challenge',
-  'created_at',
-  'date_livraison',
-  'delivery',
-  'status',
-];
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireAdmin(args);
@@ -57,18 +47,7 @@ export default function Inscriptions({ loaderData }: Route.ComponentProps) {
       <AdminHeading
         title={title}
         intro={t(`admin:lists.${list}.intro`)}
-        actions={
-          <Button
-            component="a"
-            href={csvExportUrl(list, query)}
-            download
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            data-testid="csv-export"
-          >
-            {t('admin:table.csv')}
-          </Button>
-        }
+        actions={<ListExport list={list} query={query} />}
       >
         <ResultCount total={page.total} />
       </AdminHeading>
@@ -88,7 +67,7 @@ export default function Inscriptions({ loaderData }: Route.ComponentProps) {
       <CandidateTable
         list={list}
         rows={page.items}
-        columns={COLUMNS}
+        columns={LIST_COLUMNS[list]}
         query={query}
         caption={t('admin:table.caption', { list: title })}
         selection={selection}

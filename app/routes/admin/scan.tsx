@@ -1,18 +1,22 @@
 /**
- * Scanning a returned route card: with the device's camera (the QR code), or by typing or pasting the reference
- * printed on the card (a handheld scanner typing into the field works too). A card taken in moves the candidate to
- * card_received and opens the candidate's page, where the card is judged.
+ * Scanning returned route cards, one after another: with the device's camera (the QR code), or by typing or
+ * pasting the reference printed on the card (a handheld scanner typing into the field works too). A card taken in
+ * moves the candidate to card_received; the page says which card it was and what changed, empties the field and
+ * puts the cursor back in it for the next card, and offers "Judge now". A card whose kit was never marked sent or
+ * handed over is taken in only once the volunteer confirms (the API's 409 kit_not_sent).
  */
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCamera, IconCameraOff, IconSearch } from '@tabler/icons-react';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { parseScanText } from '../../../domain/references.ts';
 import { adminApi } from '../../lib/api/admin.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
+import { AdminModal } from '../../components/admin/admin-modal.tsx';
+import { ScannedCards } from '../../components/admin/scanned-cards.tsx';
+import type { ScannedCard } from '../../components/admin/types.ts';
 import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
 
 // The scanner and its WebAssembly decoder are downloaded only when the camera is turned on.
@@ -29,38 +33,51 @@ function scanErrorKey(error: unknown): string {
   return errorMessageKey(error);
 }
 
+/** The API's answer for a card whose kit nobody marked sent or handed over. */
+const kitNotSent = (error: unknown) => error instanceof ApiError && error.code === 'kit_not_sent';
+
 export default function Scan() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [camera, setCamera] = useState(false);
+  const [taken, setTaken] = useState<ScannedCard[]>([]);
+  /** The text of a card waiting for the volunteer to confirm that its kit did reach the rider. */
+  const [unsent, setUnsent] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   // Volunteers scan card after card: the field is ready for typing, or for a handheld scanner, at once.
   useEffect(() => inputRef.current?.focus(), []);
 
-  const take = useCallback(
-    async (value: string) => {
-      setError(null);
-      if (!parseScanText(value)) {
-        setError('validation:text_not_valid');
-        inputRef.current?.focus();
+  const take = useCallback(async (value: string, confirm = false) => {
+    setError(null);
+    if (!parseScanText(value)) {
+      setError('validation:text_not_valid');
+      inputRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const card = await adminApi.scan(value.trim(), confirm);
+      setTaken((cards) => [card, ...cards.filter((other) => other.candidateId !== card.candidateId)]);
+      setText('');
+    } catch (cause) {
+      if (kitNotSent(cause)) {
+        setUnsent(value);
+        setSubmitting(false);
         return;
       }
-      setSubmitting(true);
-      try {
-        const result = await adminApi.scan(value.trim());
-        void navigate(`/${i18n.language}/administration/candidates/${result.candidateId}`);
-      } catch (cause) {
-        setError(scanErrorKey(cause));
-        setSubmitting(false);
-        inputRef.current?.focus();
-      }
-    },
-    [i18n.language, navigate],
-  );
+      setError(scanErrorKey(cause));
+    }
+    setSubmitting(false);
+    inputRef.current?.focus();
+  }, []);
+
+  const closeUnsent = () => {
+    setUnsent(null);
+    inputRef.current?.focus();
+  };
 
   const onScan = useCallback(
     (value: string) => {
@@ -74,6 +91,7 @@ export default function Scan() {
   return (
     <AdminPage>
       <AdminHeading title={t('admin:scan.title')} intro={t('admin:scan.intro')} />
+      <ScannedCards cards={taken} />
       {error && (
         <Stack mb="md">
           <FormAlert kind="error" testId="scan-error">
@@ -145,6 +163,27 @@ export default function Scan() {
           </Stack>
         </Card>
       </SimpleGrid>
+      <AdminModal opened={unsent !== null} onClose={closeUnsent} title={t('admin:scan.unsentTitle')}>
+        <Stack gap="md" data-testid="scan-unsent">
+          <Text>{t('admin:scan.unsentText')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={closeUnsent}>
+              {t('admin:cancel')}
+            </Button>
+            <Button
+              data-autofocus
+              loading={submitting}
+              onClick={() => {
+                const value = unsent ?? '';
+                setUnsent(null);
+                void take(value, true);
+              }}
+            >
+              {t('admin:scan.unsentConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </AdminModal>
     </AdminPage>
   );
 }

@@ -17,6 +17,13 @@ describe('afterLoginPath', () => {
   ])('goes home instead of %j', (redirectTo) => {
     expect(afterLoginPath('gb', redirectTo)).toBe('/gb');
   });
+
+  it('takes an administrator to the dashboard, unless a path is remembered', () => {
+    expect(afterLoginPath('fr', null, 'admin')).toBe('/fr/administration/dashboard');
+    expect(afterLoginPath('fr', '//evil.example', 'admin')).toBe('/fr/administration/dashboard');
+    expect(afterLoginPath('fr', '/fr/account', 'admin')).toBe('/fr/account');
+    expect(afterLoginPath('fr', null, 'user')).toBe('/fr');
+  });
 });
 
 describe('links between the sign-in pages', () => {

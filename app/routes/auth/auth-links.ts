@@ -1,5 +1,6 @@
 /** Links between the sign-in pages, carrying the remembered path (only when it is internal). */
 import { safeRedirectPath } from '../../../domain/redirects.ts';
+import type { Role } from '../../../domain/roles.ts';
 
 export function loginLink(lang: string, redirectTo: string | null): string {
   return redirectTo ? `/${lang}/login?redirectTo=${encodeURIComponent(redirectTo)}` : `/${lang}/login`;
@@ -9,7 +10,12 @@ export function signupLink(lang: string, redirectTo: string | null): string {
   return redirectTo ? `/${lang}/signup?redirectTo=${encodeURIComponent(redirectTo)}` : `/${lang}/signup`;
 }
 
-/** Where to go after signing in: the remembered path when it is safe, else the home page. */
-export function afterLoginPath(lang: string, redirectTo: string | null): string {
-  return safeRedirectPath(redirectTo) ?? `/${lang}`;
+/**
+ * Where to go after signing in: the remembered path when it is safe, else an administrator's dashboard (the desk
+ * they signed in for) or the home page.
+ */
+export function afterLoginPath(lang: string, redirectTo: string | null, role: Role = 'user'): string {
+  return (
+    safeRedirectPath(redirectTo) ?? (role === 'admin' ? `/${lang}/administration/dashboard` : `/${lang}`)
+  );
 }

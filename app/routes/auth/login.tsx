@@ -10,6 +10,7 @@ import { Form, Link, redirectDocument, useSearchParams } from 'react-router';
 import { requestContext } from '#request-context';
 import { localeOr } from '../../../domain/locales.ts';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
+import type { Role } from '../../../domain/roles.ts';
 import { loginSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PasswordField } from '../../components/forms/password-input.tsx';
@@ -26,13 +27,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseForm(loginSchema, values, ['password']);
   if ('refusal' in parsed) return parsed.refusal;
   const lang = localeOr(params.lang);
+  let role: Role;
   try {
-    await context.get(requestContext).actions.signIn(parsed.input, lang);
+    role = await context.get(requestContext).actions.signIn(parsed.input, lang);
   } catch (error) {
     return serviceRefusal(error, values, { secrets: ['password'] });
   }
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
-  throw redirectDocument(afterLoginPath(lang, redirectTo));
+  throw redirectDocument(afterLoginPath(lang, redirectTo, role));
 }
 
 export default function Page() {
