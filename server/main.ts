@@ -11,9 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { startAdminSocket } from './admin-socket.ts';
 import { buildApp } from './app.ts';
 import { runCommand } from './cli.ts';
-import { ConfigError, parseConfig } from './config.ts';
+import { type Config, ConfigError, parseConfig } from './config.ts';
 import { createLifecycle, gracefulStop } from './lifecycle.ts';
 import { prepareRuntime } from './start.ts';
+import { startStopWatchdog, stopEndsWithin } from './stop-watchdog.ts';
 import { startBackgroundWork } from './workers.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,13 +26,19 @@ function ensureBuild() {
   if (result.status !== 0) throw new Error('The build failed; see the output above.');
 }
 
-/** Forks the instances, replaces one that dies, and passes SIGINT/SIGTERM on; exits when all have stopped. */
-function supervise(workers: number) {
+/**
+ * Forks the instances, replaces one that dies, and passes SIGINT/SIGTERM on; exits when all have stopped, 1 when
+ * one of them failed its stop. It is also the instances' watchdog: one still there past the bound of the stop
+ * (and its own watchdog's grace) is killed.
+ */
+async function supervise(config: Config) {
   let stopping = false;
+  let failed = false;
   const fork = () => cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (code !== 0) failed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       return;
     }
     console.error(`Instance ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
@@ -40,13 +47,25 @@ function supervise(workers: number) {
   });
   // Every signal is passed on: the first starts each instance's drain, a second one ends it (server/lifecycle.ts).
   const stop = (signal: NodeJS.Signals) => {
+    if (!stopping) {
+      const overdue = setTimeout(
+        () => {
+          for (const worker of Object.values(cluster.workers ?? {})) {
+            console.error(`Instance ${worker?.process.pid} still there after its stop's bound: killed.`);
+            worker?.process.kill('SIGKILL');
+          }
+        },
+        stopEndsWithin(config.shutdown.timeoutMs) + 1000,
+      );
+      overdue.unref();
+    }
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
   process.on('SIGINT', () => stop('SIGTERM'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  console.log(`Starting ${workers} instances (WORKERS=${workers}).`);
-  for (let index = 0; index < workers; index++) fork();
+  console.log(`Starting ${config.workers} instances (WORKERS=${config.workers}).`);
+  for (let index = 0; index < config.workers; index++) fork();
 }
 
 async function serve() {
@@ -84,6 +103,11 @@ async function serve() {
       ['database', () => runtime.database.close()],
     ],
     exit: (code) => process.exit(code),
+    startWatchdog: (startedAt) =>
+      startStopWatchdog(
+        { startedAt, timeoutMs: runtime.config.shutdown.timeoutMs, logLevel: runtime.config.logLevel },
+        (error) => app.log.error({ err: error }, 'the stop watchdog did not start'),
+      ),
   });
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -100,9 +124,9 @@ async function serve() {
 
 async function main() {
   // Checked before the build and the fork: a refused configuration (WORKERS without DATABASE_URL) stops here.
-  const { workers } = parseConfig();
+  const config = parseConfig();
   if (cluster.isPrimary) ensureBuild();
-  if (cluster.isPrimary && workers > 1) supervise(workers);
+  if (cluster.isPrimary && config.workers > 1) await supervise(config);
   else await serve();
 }
 
