@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAdminSocket } from './admin-socket.ts';
+import { aggregateInstances, instanceMetrics } from './metrics-cluster.ts';
+import { serveMetricsPort } from './metrics-port.ts';
 import { buildApp } from './app.ts';
 import { runCommand } from './cli.ts';
 import { type Config, ConfigError, parseConfig } from './config.ts';
@@ -32,6 +34,10 @@ function ensureBuild() {
  * (and its own watchdog's grace) is killed.
  */
 async function supervise(config: Config) {
+  const scrape = aggregateInstances();
+  const closeMetricsPort = config.metrics.port
+    ? await serveMetricsPort(config.metrics.port, scrape, (error) => console.error(error))
+    : async () => {};
   let stopping = false;
   let failed = false;
   const fork = () => cluster.fork();
@@ -61,6 +67,7 @@ async function supervise(config: Config) {
     }
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    void closeMetricsPort();
   };
   process.on('SIGINT', () => stop('SIGTERM'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -72,7 +79,15 @@ async function serve() {
   const started = performance.now();
   const runtime = await prepareRuntime();
   const lifecycle = createLifecycle();
-  const app = await buildApp({ ...runtime, pages: {}, lifecycle });
+  const scrapeMetrics = instanceMetrics();
+  const app = await buildApp({ ...runtime, pages: {}, lifecycle, scrapeMetrics });
+  // With WORKERS > 1 the primary serves METRICS_PORT for every instance.
+  const metricsPort = cluster.isWorker ? undefined : runtime.config.metrics.port;
+  const closeMetricsPort = metricsPort
+    ? await serveMetricsPort(metricsPort, scrapeMetrics, (error) =>
+        app.log.error({ err: error }, 'metrics failed'),
+      )
+    : async () => {};
   const stopWork = startBackgroundWork(runtime, app.log);
   const closeAdminSocket =
     runtime.database.kind === 'pglite'
@@ -97,6 +112,7 @@ async function serve() {
       // Hands a print job in progress back to the queue.
       ['jobs', stopWork],
       ['admin socket', closeAdminSocket],
+      ['metrics port', closeMetricsPort],
     ],
     close: [
       ['services', () => runtime.services.close()],

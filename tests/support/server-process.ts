@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresUrl } from './services.ts';
+import { postgresUrl, redisUrl } from './services.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -55,6 +55,29 @@ export function startServer(
     child.on('exit', (code) => resolve({ code, at: Date.now() })),
   );
   return { process: child, output: printed, exited };
+}
+
+/**
+ * `WORKERS=2` on PostgreSQL and Redis (`database`: a URL from createTestDatabase), resolved once both instances have
+ * printed their ready line.
+ */
+export async function startTwoInstances(
+  port: number,
+  database: string,
+  environment: Record<string, string>,
+): Promise<ServerProcess> {
+  const server = startServer(port, {
+    DATABASE_URL: database,
+    REDIS_URL: redisUrl,
+    WORKERS: '2',
+    ...environment,
+  });
+  const deadline = Date.now() + 150_000;
+  while (server.output.join('').match(/ready in/g)?.length !== 2) {
+    if (Date.now() > deadline) throw new Error(`two instances did not start:\n${server.output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return server;
 }
 
 /** A new, empty database on the test PostgreSQL server; `drop()` removes it, connections and all. */
