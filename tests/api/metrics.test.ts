@@ -16,6 +16,8 @@ let withoutToken: TestApp;
 
 beforeAll(async () => {
   withoutToken = await createTestApp();
+});
+beforeAll(async () => {
   // Built last: the queue gauges read the database of the last server built (one per process outside tests).
   t = await createTestApp({ METRICS_TOKEN: TOKEN });
 });
