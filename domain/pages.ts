@@ -5,6 +5,8 @@
  * both the app and the server read it without depending on each other. Paths are relative to `/:lang/`, files
  * to `app/`.
  */
+import { isLocale } from './locales.ts';
+
 export const LAYOUTS = ['default', 'admin', 'blank', 'full'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];
 
@@ -214,6 +216,34 @@ export function pagePattern(page: Page): string {
 }
 
 const pagesByPattern = new Map(PAGES.map((entry) => [pagePattern(entry), entry]));
+
+const pageSegments = PAGES.filter((entry) => entry.path !== '*').map((entry) => ({
+  pattern: pagePattern(entry),
+  segments: entry.path ? entry.path.split('/') : [],
+}));
+
+/** A page's data as React Router's client asks for it: `/fr/laureates.data`. */
+const DATA_SUFFIX = '.data';
+
+/**
+ * The pattern of the page a path asks for (`/fr/laureates/12` → `/:lang/laureates/:laureateId`, its data
+ * `/:lang/laureates/:laureateId.data`), `/:lang/*` for a path that is no page, or undefined for a path without a
+ * locale first. For figures by page that never hold what was typed in the address (server/plugins/metrics.ts).
+ */
+export function pagePatternOfPath(pathname: string): string | undefined {
+  const [, locale, ...rest] = pathname.split('/');
+  if (!isLocale(locale)) return undefined;
+  const segments = rest.filter(Boolean);
+  const last = segments.at(-1);
+  const data = last?.endsWith(DATA_SUFFIX) ?? false;
+  if (data) segments[segments.length - 1] = last!.slice(0, -DATA_SUFFIX.length);
+  const page = pageSegments.find(
+    (entry) =>
+      entry.segments.length === segments.length &&
+      entry.segments.every((segment, index) => segment.startsWith(':') || segment === segments[index]),
+  );
+  return page ? `${page.pattern}${data ? DATA_SUFFIX : ''}` : '/:lang/*';
+}
 
 /** The browser's router reports patterns without the leading slash (`:lang/roads`), the server's with it. */
 export function findPageByPattern(pattern: string): Page | undefined {

@@ -2,14 +2,19 @@
  * `npm run bench:throughput`: how many anonymous visitors the public pages serve, beside a bare `node:http`
  * server sending the very same bytes, measured side by side in one run.
  *
- * Starts the production server (`node server/main.ts`, an empty embedded database with the demo content) twice:
- * as shipped, and with the page cache off (PAGE_CACHE_MB=0), so the rendering path is measured too. Fetches
+ * Starts the production server (`node server/main.ts`, an empty embedded database with the demo content) three
+ * times: as shipped, with the page cache off (PAGE_CACHE_MB=0), so the rendering path is measured too, and with
+ * the metrics off (METRICS=off), so that what recording them costs is measured (decision 0040). Fetches
  * each page once as a browser would (Accept-Encoding: br), then starts a bare `node:http` server in another
  * process that answers every request with those bytes and headers. For each page, autocannon (50 connections,
  * 10 s after a 2 s warm-up) measures the bare server, then the site; it prints requests per second, p99 and the
- * ratio site / bare. Target: ratio >= 0.25 for /fr, /fr/laureates and /fr/stats with the cache on.
+ * ratio site / bare. Then, page by page, the site with and without metrics in alternating rounds (BENCH_ROUNDS of
+ * BENCH_ROUND_REQUESTS each way): the server's CPU time per request, which other work on the machine hardly
+ * changes, and the requests per second. Targets, with the cache on: ratio >= 0.25 for /fr, /fr/laureates and
+ * /fr/stats, and the metrics costing at most 5 % of the CPU time per request (summed over the pages).
  *
- * Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PAGES (comma-separated paths).
+ * Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PAGES (comma-separated paths),
+ * BENCH_ROUNDS (4), BENCH_ROUND_REQUESTS (1000).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,12 +25,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { recordPageCache, recordRequest } from '../server/metrics.ts';
+import { routeLabel } from '../server/plugins/metrics.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PAGES = (process.env.BENCH_PAGES ?? '/fr,/fr/laureates,/fr/stats').split(',');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUND_REQUESTS = Number(process.env.BENCH_ROUND_REQUESTS ?? 1000);
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 interface Recorded {
@@ -105,7 +114,8 @@ async function startSite(environment: Record<string, string>) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server stopped (exit code ${child.exitCode}).`);
     try {
-      if ((await fetch(`http://${HOST}:${port}/ready`)).ok) return { url: `http://${HOST}:${port}`, stop };
+      if ((await fetch(`http://${HOST}:${port}/ready`)).ok)
+        return { url: `http://${HOST}:${port}`, pid: child.pid!, stop };
     } catch {
       // Not listening yet.
     }
@@ -160,10 +170,95 @@ async function measure(url: string, page: string) {
   return result;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface Site {
+  url: string;
+  pid: number;
+}
+
+/**
+ * The metrics' own work for one cached page, measured in this process apart from any server: the route's label
+ * (the page registry's pattern) and the histogram's observation, plus the page cache's counter.
+ */
+function metricsWorkPerRequest(): number {
+  const request = { routeOptions: { url: '*' }, url: '/fr/laureates?sort=name' };
+  const run = (times: number) => {
+    const started = process.cpuUsage();
+    for (let index = 0; index < times; index++) {
+      recordPageCache('hit');
+      recordRequest('GET', routeLabel(request), 200, 0.002);
+    }
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / times;
+  };
+  run(20_000);
+  return run(200_000);
+}
+
+/**
+ * The cached pages with the metrics (`measured`) and without, in alternating rounds of ROUND_REQUESTS requests:
+ * the server's CPU time per request (what the metrics cost, whatever else the machine is doing) and the requests
+ * per second (which another load on the machine blurs).
+ */
+async function metricsCost(measured: Site, unmeasured: Site) {
+  console.log(
+    `\nMetrics, page cache on: ${ROUNDS} rounds of ${ROUND_REQUESTS} requests each way, alternating`,
+  );
+  const totals = { on: { cpu: 0, rate: 0 }, off: { cpu: 0, rate: 0 } };
+  for (const page of PAGES) {
+    const options = { connections: CONNECTIONS, headers: BROWSER_HEADERS, timeout: 60 };
+    for (const site of [measured, unmeasured])
+      await autocannon({ ...options, url: `${site.url}${page}`, duration: 2 });
+    const sums = { on: { cpu: 0, rate: 0 }, off: { cpu: 0, rate: 0 } };
+    for (let round = 0; round < ROUNDS; round++) {
+      // Which goes first alternates too, so that neither always follows the other's load.
+      const order = round % 2 === 0 ? [measured, unmeasured] : [unmeasured, measured];
+      for (const site of order) {
+        const before = cpuSeconds(site.pid);
+        const result = await autocannon({ ...options, url: `${site.url}${page}`, amount: ROUND_REQUESTS });
+        const sum = site === measured ? sums.on : sums.off;
+        sum.cpu += (cpuSeconds(site.pid) - before) / result.requests.total;
+        sum.rate += result.requests.average;
+      }
+    }
+    for (const side of ['on', 'off'] as const) {
+      totals[side].cpu += sums[side].cpu;
+      totals[side].rate += sums[side].rate;
+    }
+    const micros = (cpu: number) => ((cpu / ROUNDS) * 1e6).toFixed(0).padStart(5);
+    const rate = (sum: number) => (sum / ROUNDS).toFixed(0).padStart(6);
+    console.log(
+      `  ${page.padEnd(14)} CPU per request: with ${micros(sums.on.cpu)} µs, METRICS=off ${micros(sums.off.cpu)} µs` +
+        ` (cost ${((sums.on.cpu / sums.off.cpu - 1) * 100).toFixed(1)} %)` +
+        `   req/s: ${rate(sums.on.rate)} / ${rate(sums.off.rate)}`,
+    );
+  }
+  const cpuCost = (totals.on.cpu / totals.off.cpu - 1) * 100;
+  const rateCost = (1 - totals.on.rate / totals.off.rate) * 100;
+  console.log(
+    `Metrics cost, all pages: ${cpuCost.toFixed(1)} % of the CPU time per request (target <= 5 %); ` +
+      `requests per second ${rateCost.toFixed(1)} % lower.`,
+  );
+  // The same cost counted directly: stable where the comparison above is blurred by a busy machine.
+  const work = metricsWorkPerRequest();
+  const perRequest = (totals.off.cpu / (ROUNDS * PAGES.length)) * 1e6;
+  console.log(
+    `Metrics' own work per cached page: ${work.toFixed(2)} µs of CPU, ${((work / perRequest) * 100).toFixed(2)} % ` +
+      `of a cached page's ${perRequest.toFixed(0)} µs without them (target <= 5 %).`,
+  );
+}
+
 async function main() {
   ensureBuild();
   const cached = await startSite({});
   const uncached = await startSite({ PAGE_CACHE_MB: '0' });
+  const unmeasured = await startSite({ METRICS: 'off' });
   let bare: ChildProcess | undefined;
   try {
     const recorded: Record<string, Recorded> = {};
@@ -191,7 +286,8 @@ async function main() {
       console.log(line('site, page cache on', site, ratio(site)));
       console.log(line('site, page cache off (PAGE_CACHE_MB=0)', rendered, ratio(rendered)));
     }
-    console.log('\nTarget: ratio >= 0.25 with the page cache on.');
+    console.log('Target: ratio >= 0.25 with the page cache on.');
+    await metricsCost(cached, unmeasured);
   } finally {
     if (bare && bare.exitCode === null) {
       bare.kill('SIGTERM');
@@ -199,6 +295,7 @@ async function main() {
     }
     await cached.stop();
     await uncached.stop();
+    await unmeasured.stop();
   }
 }
 

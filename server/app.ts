@@ -14,6 +14,7 @@ import type { ViteDevServer } from 'vite';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
+import { metricsRegistry, observeJobQueues } from './metrics.ts';
 import api from './api/index.ts';
 import documents from './api/documents.ts';
 import health from './api/health.ts';
@@ -23,6 +24,7 @@ import jwks from './api/jwks.ts';
 import auth from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import errors, { frameworkErrors } from './plugins/errors.ts';
+import metrics from './plugins/metrics.ts';
 import { createPageStore } from './plugins/page-cache.ts';
 import pageAddresses from './plugins/page-addresses.ts';
 import pages from './plugins/pages.ts';
@@ -42,6 +44,8 @@ export interface AppOptions {
   log?: FastifyBaseLogger;
   /** The instance's stop in progress (server/lifecycle.ts); tests leave it out. */
   lifecycle?: Lifecycle;
+  /** What `/metrics` answers; by default this process's figures (server/metrics-cluster.ts for several). */
+  scrapeMetrics?: () => Promise<string>;
 }
 
 /**
@@ -87,6 +91,13 @@ export async function buildApp(options: AppOptions) {
     dev: Boolean(options.pages && options.pages.devServer),
   });
   await app.register(errors);
+  // The queue gauges read this server's database (one server per process).
+  observeJobQueues(() => services.jobQueues.figures());
+  await app.register(metrics, {
+    enabled: config.metrics.enabled,
+    token: config.metrics.token,
+    scrape: options.scrapeMetrics ?? (() => metricsRegistry.metrics()),
+  });
   await app.register(sameOrigin, { publicUrl: config.publicUrl });
   await app.register(compression);
   await app.register(swagger, {

@@ -155,4 +155,22 @@ describe('parseConfig', () => {
     );
     expect(() => parseConfig({ TOKEN_ENCRYPTION_KEY: 'too-short' })).toThrow(/TOKEN_ENCRYPTION_KEY/);
   });
+
+  it('serves no metrics by default, and takes a long token and a port when given', () => {
+    expect(parseConfig({}).metrics).toEqual({ enabled: true, token: undefined, port: undefined });
+    expect(parseConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual({
+      enabled: true,
+      token: undefined,
+      port: undefined,
+    });
+    const token = 'f'.repeat(48);
+    expect(parseConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464', METRICS: 'off' }).metrics).toEqual({
+      enabled: false,
+      token,
+      port: 9464,
+    });
+    expect(() => parseConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => parseConfig({ METRICS: 'maybe' })).toThrow(/METRICS/);
+  });
 });

@@ -178,6 +178,14 @@ const environmentSchema = z.object({
   }),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  METRICS: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 24, {
+    message: 'expected at least 24 characters (openssl rand -hex 24)',
+  }),
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
 });
 
 export function parseConfig(environment: Record<string, string | undefined> = process.env) {
@@ -227,6 +235,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     diplomaSigningKey: env.DIPLOMA_SIGNING_KEY?.replaceAll('\\n', '\n'),
     strava: stravaConfig(env),
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
+    metrics: { enabled: env.METRICS === 'on', token: env.METRICS_TOKEN, port: env.METRICS_PORT },
   };
 }
 

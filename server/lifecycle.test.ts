@@ -80,4 +80,31 @@ describe('gracefulStop', () => {
     expect(exits).toEqual([1]);
     expect(errors[0]!.message).toBe('stop failed');
   });
+
+  it('starts the watchdog at the first signal only, and tells it what the stop still waits for', async () => {
+    const started: number[] = [];
+    const told: string[][] = [];
+    let finishJobs = () => {};
+    const { stop, exits } = stopWith({
+      release: [
+        ['requests', async () => {}],
+        ['jobs', () => new Promise<void>((resolve) => (finishJobs = resolve))],
+      ],
+      close: [['database', async () => {}]],
+      startWatchdog: (startedAt) => {
+        started.push(startedAt);
+        return { waitingFor: (steps) => told.push(steps) };
+      },
+    });
+    stop('SIGTERM');
+    stop('SIGTERM');
+    expect(started).toEqual([Date.now()]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(told.at(-1)).toEqual(['jobs']);
+    finishJobs();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(told).toContainEqual(['database']);
+    expect(told.at(-1)).toEqual([]);
+    expect(exits).toEqual([0]);
+  });
 });

@@ -3,8 +3,11 @@
  * `/ready` answers 503 so that a proxy stops sending, every answer says `Connection: close` so that no client keeps
  * a connection it would reuse later — while it goes on accepting and answering for SHUTDOWN_DRAIN_MS. Then it stops
  * accepting, answers what it has read, hands back its jobs and exits 0; a second signal skips the drain. The whole
- * stop is bounded by SHUTDOWN_TIMEOUT_MS: past it the process says what it was still waiting for and exits 1.
+ * stop is bounded by SHUTDOWN_TIMEOUT_MS: past it the process says what it was still waiting for and exits 1, and
+ * should the main thread be blocked, the watchdog's thread (server/stop-watchdog.ts) ends it.
  */
+import type { StopWatchdog } from './stop-watchdog.ts';
+
 export interface Lifecycle {
   /** True from the first SIGTERM: the instance is on its way out. */
   draining: boolean;
@@ -32,6 +35,8 @@ export interface StopOptions {
   /** Run after them, in order: the services' connections, then the database. */
   close: StopStep[];
   exit: (code: number) => void;
+  /** Started at the first signal: what ends the process should its main thread no longer answer. */
+  startWatchdog?: (startedAt: number) => StopWatchdog;
 }
 
 /**
@@ -44,6 +49,7 @@ export function gracefulStop(options: StopOptions): (signal: string) => void {
 
   async function stop(signal: string) {
     lifecycle.draining = true;
+    const watchdog = options.startWatchdog?.(Date.now());
     log.info({ signal, drainMs: options.drainMs }, 'draining before the stop');
     const bound = setTimeout(() => {
       log.error(
@@ -60,8 +66,10 @@ export function gracefulStop(options: StopOptions): (signal: string) => void {
     log.info({ requestsInFlight: lifecycle.inFlight }, 'no longer accepting; answering what was read');
     const run = async ([name, step]: StopStep) => {
       pending.add(name);
+      watchdog?.waitingFor([...pending]);
       await step();
       pending.delete(name);
+      watchdog?.waitingFor([...pending]);
     };
     try {
       await Promise.all(options.release.map(run));

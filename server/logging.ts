@@ -5,6 +5,7 @@
  * query carries the argon2 hash, phone and address it was writing).
  */
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
+import { createLogOutput } from './log-output.ts';
 
 /** Belt and braces: should an object with these keys ever be logged, its values are replaced. */
 export const LOG_REDACT = [
@@ -96,7 +97,10 @@ export function loggerOptions(level: string): LoggerOptions {
   return { level, redact: LOG_REDACT, serializers: LOG_SERIALIZERS };
 }
 
-/** The logger of `npm start` (stdout) or of a test that reads what was logged (`destination`). */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+/**
+ * The logger of `npm start` (stdout, where a line that cannot be written is dropped: server/log-output.ts) or of
+ * a test that reads what was logged (`destination`).
+ */
+export function createLogger(level: string, destination: DestinationStream = createLogOutput()): Logger {
+  return pino(loggerOptions(level), destination);
 }

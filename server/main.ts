@@ -9,11 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAdminSocket } from './admin-socket.ts';
+import { aggregateInstances, instanceMetrics } from './metrics-cluster.ts';
+import { serveMetricsPort } from './metrics-port.ts';
 import { buildApp } from './app.ts';
 import { runCommand } from './cli.ts';
-import { ConfigError, parseConfig } from './config.ts';
+import { type Config, ConfigError, parseConfig } from './config.ts';
 import { createLifecycle, gracefulStop } from './lifecycle.ts';
 import { prepareRuntime } from './start.ts';
+import { startStopWatchdog, stopEndsWithin } from './stop-watchdog.ts';
 import { startBackgroundWork } from './workers.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,13 +28,23 @@ function ensureBuild() {
   if (result.status !== 0) throw new Error('The build failed; see the output above.');
 }
 
-/** Forks the instances, replaces one that dies, and passes SIGINT/SIGTERM on; exits when all have stopped. */
-function supervise(workers: number) {
+/**
+ * Forks the instances, replaces one that dies, and passes SIGINT/SIGTERM on; exits when all have stopped, 1 when
+ * one of them failed its stop. It is also the instances' watchdog: one still there past the bound of the stop
+ * (and its own watchdog's grace) is killed.
+ */
+async function supervise(config: Config) {
+  const scrape = aggregateInstances();
+  const closeMetricsPort = config.metrics.port
+    ? await serveMetricsPort(config.metrics.port, scrape, (error) => console.error(error))
+    : async () => {};
   let stopping = false;
+  let failed = false;
   const fork = () => cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (code !== 0) failed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       return;
     }
     console.error(`Instance ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
@@ -40,20 +53,41 @@ function supervise(workers: number) {
   });
   // Every signal is passed on: the first starts each instance's drain, a second one ends it (server/lifecycle.ts).
   const stop = (signal: NodeJS.Signals) => {
+    if (!stopping) {
+      const overdue = setTimeout(
+        () => {
+          for (const worker of Object.values(cluster.workers ?? {})) {
+            console.error(`Instance ${worker?.process.pid} still there after its stop's bound: killed.`);
+            worker?.process.kill('SIGKILL');
+          }
+        },
+        stopEndsWithin(config.shutdown.timeoutMs) + 1000,
+      );
+      overdue.unref();
+    }
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    void closeMetricsPort();
   };
   process.on('SIGINT', () => stop('SIGTERM'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  console.log(`Starting ${workers} instances (WORKERS=${workers}).`);
-  for (let index = 0; index < workers; index++) fork();
+  console.log(`Starting ${config.workers} instances (WORKERS=${config.workers}).`);
+  for (let index = 0; index < config.workers; index++) fork();
 }
 
 async function serve() {
   const started = performance.now();
   const runtime = await prepareRuntime();
   const lifecycle = createLifecycle();
-  const app = await buildApp({ ...runtime, pages: {}, lifecycle });
+  const scrapeMetrics = instanceMetrics();
+  const app = await buildApp({ ...runtime, pages: {}, lifecycle, scrapeMetrics });
+  // With WORKERS > 1 the primary serves METRICS_PORT for every instance.
+  const metricsPort = cluster.isWorker ? undefined : runtime.config.metrics.port;
+  const closeMetricsPort = metricsPort
+    ? await serveMetricsPort(metricsPort, scrapeMetrics, (error) =>
+        app.log.error({ err: error }, 'metrics failed'),
+      )
+    : async () => {};
   const stopWork = startBackgroundWork(runtime, app.log);
   const closeAdminSocket =
     runtime.database.kind === 'pglite'
@@ -78,12 +112,18 @@ async function serve() {
       // Hands a print job in progress back to the queue.
       ['jobs', stopWork],
       ['admin socket', closeAdminSocket],
+      ['metrics port', closeMetricsPort],
     ],
     close: [
       ['services', () => runtime.services.close()],
       ['database', () => runtime.database.close()],
     ],
     exit: (code) => process.exit(code),
+    startWatchdog: (startedAt) =>
+      startStopWatchdog(
+        { startedAt, timeoutMs: runtime.config.shutdown.timeoutMs, logLevel: runtime.config.logLevel },
+        (error) => app.log.error({ err: error }, 'the stop watchdog did not start'),
+      ),
   });
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -100,9 +140,9 @@ async function serve() {
 
 async function main() {
   // Checked before the build and the fork: a refused configuration (WORKERS without DATABASE_URL) stops here.
-  const { workers } = parseConfig();
+  const config = parseConfig();
   if (cluster.isPrimary) ensureBuild();
-  if (cluster.isPrimary && workers > 1) supervise(workers);
+  if (cluster.isPrimary && config.workers > 1) await supervise(config);
   else await serve();
 }
 

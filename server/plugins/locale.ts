@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, isLocale, localeOr } from '../../
 
 /** Paths that are not pages: the API, files, probes, and React Router's own endpoints. */
 const NOT_LOCALIZED =
-  /^\/(api|flags|documents|assets|health|ready|sitemap\.xml|robots\.txt|__manifest)(\/|$|\?)/;
+  /^\/(api|flags|documents|assets|health|ready|metrics|sitemap\.xml|robots\.txt|__manifest)(\/|$|\?)/;
 const HAS_FILE_EXTENSION = /\/[^/]+\.[a-z0-9]{2,5}$/i;
 
 /** Accept-Language tags map to our codes by their primary language; English is our `gb`. */

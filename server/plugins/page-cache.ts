@@ -24,6 +24,7 @@ import { LRUCache } from 'lru-cache';
 import { DISMISSED_COOKIE, LOCALE_COOKIE, parseDismissed, readCookie } from '../../contracts/cookies.ts';
 import { isLocale } from '../../domain/locales.ts';
 import { SESSION_COOKIE } from './auth.ts';
+import { recordPageCache } from '../metrics.ts';
 import { type Encoding, addVary, chooseEncoding, compressOnce, leaveUncompressed } from './compression.ts';
 import { cspNonce, dropNonce, policyWithHashes } from './security.ts';
 
@@ -201,6 +202,7 @@ export function registerPageCache(
     const key = pageCacheKey(request);
     if (!key) return;
     const kept = store.get(key);
+    recordPageCache(kept ? 'hit' : 'miss');
     if (kept) {
       const body = sendKept(request, reply, kept, 'hit');
       return reply.send(body);

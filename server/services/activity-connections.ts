@@ -20,6 +20,7 @@ import { ProviderError } from '../activities/provider.ts';
 import type { Database } from '../db/client.ts';
 import { activityConnections, candidates, oauthStates, orders } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { recordStravaCall, recordStravaWait } from '../metrics.ts';
 import { writeGpx } from '../track/write-gpx.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
 import { type TokenCipher, TokenCipherError } from './token-cipher.ts';
@@ -102,14 +103,19 @@ export function createActivityConnectionsService(deps: Deps) {
       await rateLimits.consume(ACTIVITY_SERVICE_LIMITS.site15Minutes, SITE, cost);
       await rateLimits.consume(ACTIVITY_SERVICE_LIMITS.siteDay, SITE, cost);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'rate_limited')
+      if (error instanceof AppError && error.code === 'rate_limited') {
+        recordStravaWait('club');
         throw rateLimited(Number(error.headers?.['retry-after'] ?? 60));
+      }
       throw error;
     }
     try {
-      return await action();
+      const answer = await action();
+      recordStravaCall('ok');
+      return answer;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
+      recordStravaCall(error.failure);
       switch (error.failure) {
         case 'unauthorized':
           throw error;
@@ -121,6 +127,7 @@ export function createActivityConnectionsService(deps: Deps) {
           const seconds = error.retryAfterSeconds ?? 15 * 60;
           await rateLimits.block(ACTIVITY_SERVICE_LIMITS.site15Minutes, SITE, seconds);
           if (seconds > 15 * 60) await rateLimits.block(ACTIVITY_SERVICE_LIMITS.siteDay, SITE, seconds);
+          recordStravaWait('strava');
           throw rateLimited(seconds);
         }
         default:

@@ -28,6 +28,7 @@ import { createOrdersService } from './orders.ts';
 import { createPaymentsService } from './payments.ts';
 import { createPrintJobsService } from './print-jobs.ts';
 import { createDisplayRestrictionsService } from './display-restrictions.ts';
+import { createJobQueuesService } from './job-queues.ts';
 import { createLaureateImportService } from './laureate-import.ts';
 import { createLaureatesService } from './laureates.ts';
 import { createStatisticsService } from './statistics.ts';
@@ -145,6 +146,7 @@ export function createServices(deps: ServiceDependencies) {
       ...createKitsService({ db, config, mail, documents }),
     } satisfies AdminService,
     printJobs: createPrintJobsService({ db, documents, log: deps.log }),
+    jobQueues: createJobQueuesService({ db }),
     homologations: {
       ...homologations,
       ...createHomologationBatchService({ db, homologations }),

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import { recordMailDelivery } from '../metrics.ts';
 
 export const MAX_MAIL_ATTEMPTS = 12;
 const MAX_BACKOFF_MS = 6 * 3600_000;
@@ -56,8 +57,10 @@ export function createMailService(deps: {
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: now, attempts: row.attempts + 1, lastError: null })
         .where(eq(mailOutbox.id, row.id));
+      recordMailDelivery('sent');
       return true;
     } catch (error) {
+      recordMailDelivery('failed');
       const attempts = row.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
       deps.log?.warn({ mailId: row.id, attempts, err: message }, 'mail delivery failed');

@@ -8,6 +8,7 @@ import { canTransition, type OrderStatus } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
 import { orders, payments } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { recordPayment } from '../metrics.ts';
 import type { Providers } from '../payments/index.ts';
 import { recordAudit } from './audit.ts';
 import type { PaymentSettlement } from './payment-settlement.ts';
@@ -46,10 +47,12 @@ export function createPaymentClosing(deps: {
         if (verified.status === 'confirmed') return settlement.apply(payment.id, verified);
         await cancelAtProvider(payment);
       }
-      await db
+      const cancelled = await db
         .update(payments)
         .set({ status: 'cancelled', updatedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])))
+        .returning({ id: payments.id });
+      if (cancelled.length > 0) recordPayment(payment.provider, 'cancelled');
     }
     return null;
   }
@@ -102,14 +105,15 @@ export function createPaymentClosing(deps: {
           await cancelAtProvider(payment);
       }
       for (const order of staleOrders) {
-        await db.transaction(async (tx) => {
+        const expired = await db.transaction(async (tx) => {
           const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-          if (!locked || locked.status !== 'pending') return;
+          if (!locked || locked.status !== 'pending') return [];
           await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, order.id));
-          await tx
+          const closed = await tx
             .update(payments)
             .set({ status: 'cancelled', updatedAt: now })
-            .where(and(eq(payments.orderId, order.id), sql`${payments.status} in ('created', 'pending')`));
+            .where(and(eq(payments.orderId, order.id), sql`${payments.status} in ('created', 'pending')`))
+            .returning({ provider: payments.provider });
           await recordAudit(tx, {
             actorId: null,
             action: 'order.expired',
@@ -118,7 +122,9 @@ export function createPaymentClosing(deps: {
             before: { status: 'pending' },
             after: { status: 'cancelled' },
           });
+          return closed;
         });
+        for (const { provider } of expired) recordPayment(provider, 'expired');
       }
       return staleOrders.length;
     },

@@ -12,6 +12,7 @@ import { canTransition } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, orders, paymentEvents, payments } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { type PaymentOutcome, recordPayment } from '../metrics.ts';
 import type { VerifiedPayment } from '../payments/provider.ts';
 import { recordAudit } from './audit.ts';
 import { transitionCandidate } from './candidate-transitions.ts';
@@ -133,6 +134,7 @@ export function createPaymentSettlement(deps: { db: Database; log?: FastifyBaseL
      */
     async apply(paymentId: number, verified: VerifiedPayment, event?: PaymentEvent) {
       let paidOrderId: number | null = null;
+      const outcomes: [PaymentRow['provider'], PaymentOutcome][] = [];
       const orderStatus = await db.transaction(async (tx) => {
         if (event && !(await firstTimeSeen(tx, event))) return null;
         const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
@@ -142,6 +144,7 @@ export function createPaymentSettlement(deps: { db: Database; log?: FastifyBaseL
 
         if (verified.status === 'confirmed' && !amountMatches(verified, payment, order)) {
           await refuseAmount(tx, payment, verified);
+          outcomes.push([payment.provider, 'amount_mismatch']);
           return order.status;
         }
 
@@ -152,6 +155,7 @@ export function createPaymentSettlement(deps: { db: Database; log?: FastifyBaseL
             .update(payments)
             .set({ status: nextPaymentStatus, updatedAt: new Date() })
             .where(eq(payments.id, payment.id));
+          if (verified.status !== 'pending') outcomes.push([payment.provider, verified.status]);
         }
 
         const nextOrderStatus = ORDER_STATUS_FOR[verified.status];
@@ -163,6 +167,8 @@ export function createPaymentSettlement(deps: { db: Database; log?: FastifyBaseL
         if (nextOrderStatus === 'paid') paidOrderId = order.id;
         return nextOrderStatus;
       });
+      // Counted once the transaction holds: a rolled-back change is no outcome.
+      for (const [provider, outcome] of outcomes) recordPayment(provider, outcome);
       if (paidOrderId !== null) for (const listener of paidListeners) await listener(paidOrderId);
       return orderStatus;
     },

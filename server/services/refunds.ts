@@ -27,6 +27,7 @@ import type { ProviderRefund } from '../payments/provider.ts';
 import { recordAudit } from './audit.ts';
 import { transitionCandidate } from './candidate-transitions.ts';
 import type { MailService } from './mail.ts';
+import { recordRefund } from '../metrics.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -271,6 +272,7 @@ export function createRefundsService(deps: {
       deps.log?.warn({ refundId, provider: refund.provider, err: error }, 'refund refused by the provider');
       outcome = { failure: failureOf(error) };
     }
+    recordRefund('failure' in outcome ? 'failed' : outcome.status);
     await settle(refundId, outcome, feeCents);
   }
 

@@ -12,6 +12,7 @@ import { trackFingerprint } from '../../domain/track/fingerprint.ts';
 import type { Database } from '../db/client.ts';
 import { candidates, candidateTracks, orders } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { recordRideCheck } from '../metrics.ts';
 import { readTrack, unpack } from '../track/read-track.ts';
 import { answerEvidenceRequest } from './evidence-requests.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
@@ -40,8 +41,17 @@ export interface Viewer {
 
 export function createTracksService({ db, rateLimits }: { db: Database; rateLimits: RateLimits }) {
   async function read(upload: Uint8Array) {
-    const track = await readTrack(upload);
-    return { analysis: analyseTrack(track.format, track.points), points: track.points };
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const track = await readTrack(upload);
+      const analysis = analyseTrack(track.format, track.points);
+      recordRideCheck('analysed', seconds());
+      return { analysis, points: track.points };
+    } catch (error) {
+      recordRideCheck('refused', seconds());
+      throw error;
+    }
   }
 
   /** The owner of a candidate is the buyer of its order. */

@@ -11,12 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPayload } from '../support/account-payload.ts';
 import { readyStatus, until } from '../support/probes.ts';
 import { mixedRequests, requestStream } from '../support/request-stream.ts';
-import { redisUrl } from '../support/services.ts';
 import {
   type ServerProcess,
   createTestDatabase,
   ensureBuild,
-  startServer,
+  startTwoInstances,
 } from '../support/server-process.ts';
 import { PASSWORD } from '../support/users.ts';
 
@@ -33,23 +32,12 @@ describe('SIGTERM to a server of two instances', () => {
   beforeAll(async () => {
     ensureBuild();
     database = await createTestDatabase('cv_workers');
-    server = startServer(port, {
+    server = await startTwoInstances(port, database.url, {
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      WORKERS: '2',
       LOG_LEVEL: 'info',
       RATE_LIMIT_IP_FACTOR: '50',
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     });
-    const { output } = server;
-    // Both instances listening: each prints its line once ready.
-    await until(
-      async () => output.join('').match(/ready in/g)?.length === 2,
-      'two instances',
-      150_000,
-      output,
-    );
     const json = { 'content-type': 'application/json' };
     const email = 'workers.buyer@example.org';
     const signup = await fetch(`${url}/api/signup`, {

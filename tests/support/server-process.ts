@@ -4,11 +4,12 @@
  * throw-away PostgreSQL database for the tests of several instances.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresUrl } from './services.ts';
+import { postgresUrl, redisUrl } from './services.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -25,7 +26,15 @@ export function ensureBuild() {
     spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
-export function startServer(port: number, environment: Record<string, string>): ServerProcess {
+/**
+ * `output`: where the process writes (stdout and stderr), instead of to this test; `output` in the answer then
+ * stays empty.
+ */
+export function startServer(
+  port: number,
+  environment: Record<string, string>,
+  output?: Writable,
+): ServerProcess {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {
@@ -37,15 +46,38 @@ export function startServer(port: number, environment: Record<string, string>): 
       PAYMENTS_TEST_MODE: 'true',
       ...environment,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: output ? ['ignore', output, output] : ['ignore', 'pipe', 'pipe'],
   });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const printed: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => printed.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => printed.push(chunk.toString()));
   const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
     child.on('exit', (code) => resolve({ code, at: Date.now() })),
   );
-  return { process: child, output, exited };
+  return { process: child, output: printed, exited };
+}
+
+/**
+ * `WORKERS=2` on PostgreSQL and Redis (`database`: a URL from createTestDatabase), resolved once both instances have
+ * printed their ready line.
+ */
+export async function startTwoInstances(
+  port: number,
+  database: string,
+  environment: Record<string, string>,
+): Promise<ServerProcess> {
+  const server = startServer(port, {
+    DATABASE_URL: database,
+    REDIS_URL: redisUrl,
+    WORKERS: '2',
+    ...environment,
+  });
+  const deadline = Date.now() + 150_000;
+  while (server.output.join('').match(/ready in/g)?.length !== 2) {
+    if (Date.now() > deadline) throw new Error(`two instances did not start:\n${server.output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return server;
 }
 
 /** A new, empty database on the test PostgreSQL server; `drop()` removes it, connections and all. */
