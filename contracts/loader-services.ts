@@ -25,8 +25,13 @@ import type { Price } from '../domain/prices.ts';
 import type { StoredTrack } from './tracks.ts';
 import type { ActivitySummary, ConnectionStatus } from './activities.ts';
 import type { DaySpan } from '../domain/activity-days.ts';
+import type { DataKindPolicy } from './personal-data.ts';
 
 export interface LoaderServices {
+  retention: {
+    /** Each kind of personal data and how long it is kept, for the privacy page. */
+    policies(): DataKindPolicy[];
+  };
   accounts: {
     profile(userId: number): Promise<PublicUser>;
     listAdmins(): Promise<AdminUser[]>;

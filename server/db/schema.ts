@@ -654,3 +654,14 @@ export const trustedDevices = pgTable(
   },
   (table) => [index('trusted_devices_user_id_idx').on(table.userId)],
 );
+
+/**
+ * Jobs that run on a schedule (the daily retention job), once across instances: the instance whose update moves
+ * `next_run_at` past now runs it, in that same transaction (decision 0043). `last_report` says what the last run did.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name', { enum: ['retention'] }).primaryKey(),
+  nextRunAt: timestamptz('next_run_at').notNull(),
+  lastRunAt: timestamptz('last_run_at'),
+  lastReport: jsonb('last_report'),
+});
