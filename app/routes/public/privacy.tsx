@@ -73,8 +73,16 @@ function DataKinds({ policies }: { policies: DataKindPolicy[] }) {
           <Title order={3} size="h4">
             {t(`privacy:data.kinds.${kind}.name`)}
           </Title>
-          <Text mt={4}>{t(`privacy:data.kinds.${kind}.purpose`)}</Text>
           <Text mt={4}>
+            <Text span fw={600}>
+              {t('privacy:data.labels.why')}
+            </Text>{' '}
+            {t(`privacy:data.kinds.${kind}.purpose`)}
+          </Text>
+          <Text mt={4}>
+            <Text span fw={600}>
+              {t('privacy:data.labels.howLong')}
+            </Text>{' '}
             {t(`privacy:data.kinds.${kind}.keep`, {
               period: period ? t(`privacy:data.periods.${period.unit}`, { count: period.amount }) : '',
             })}
