@@ -89,15 +89,17 @@ describe('GET /api/me/export', () => {
       expect.objectContaining({ email: buyer.email, prenom: 'Bernard', nom: 'Acheteur', locale: 'fr' }),
     ]);
     const [order] = zip.json<{
-      records: { status: string; candidates: { prenom: string }[]; payments: { status: string }[] }[];
+      records: {
+        status: string;
+        candidates: { id: number; prenom: string; guardian_consent: { decision: string } | null }[];
+        payments: { status: string }[];
+      }[];
     }>('orders.json').records;
     expect(order!.status).toBe('paid');
     expect(order!.candidates.map((candidate) => candidate.prenom)).toEqual(['Bernard', 'Rose', 'Lou']);
     expect(order!.payments.map((payment) => payment.status)).toContain('confirmed');
     // The guardian consent the buyer asked for is with the minor's registration.
-    const minor = (order!.candidates as { id: number; guardian_consent: { decision: string } | null }[]).find(
-      (candidate) => candidate.id === minorCandidateId,
-    );
+    const minor = order!.candidates.find((candidate) => candidate.id === minorCandidateId);
     expect(minor?.guardian_consent?.decision).toBe('confirmed');
 
     const [ride] = zip.json('rides.json').records;

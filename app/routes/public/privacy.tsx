@@ -63,6 +63,18 @@ function WithContact({ i18nKey }: { i18nKey: string }) {
   );
 }
 
+/** A line that starts with its label in bold ("Why:", "How long:"). */
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text mt={4}>
+      <Text span fw={600}>
+        {label}
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
 /** Each kind of data: what it is, why it is kept, and how long (with the period the club set). */
 function DataKinds({ policies }: { policies: DataKindPolicy[] }) {
   const { t } = useTranslation();
@@ -73,20 +85,12 @@ function DataKinds({ policies }: { policies: DataKindPolicy[] }) {
           <Title order={3} size="h4">
             {t(`privacy:data.kinds.${kind}.name`)}
           </Title>
-          <Text mt={4}>
-            <Text span fw={600}>
-              {t('privacy:data.labels.why')}
-            </Text>{' '}
-            {t(`privacy:data.kinds.${kind}.purpose`)}
-          </Text>
-          <Text mt={4}>
-            <Text span fw={600}>
-              {t('privacy:data.labels.howLong')}
-            </Text>{' '}
+          <Labelled label={t('privacy:data.labels.why')}>{t(`privacy:data.kinds.${kind}.purpose`)}</Labelled>
+          <Labelled label={t('privacy:data.labels.howLong')}>
             {t(`privacy:data.kinds.${kind}.keep`, {
               period: period ? t(`privacy:data.periods.${period.unit}`, { count: period.amount }) : '',
             })}
-          </Text>
+          </Labelled>
         </div>
       ))}
     </Stack>
