@@ -86,6 +86,7 @@ export const sessionsKind: PersonalDataKind = {
   },
 };
 
+/** Browsers unused for a year are forgotten: their device cookie has expired anyway (decision 0011). */
 export const trustedDevicesKind: PersonalDataKind = {
   id: 'trusted_devices',
   owner: ['account'],
