@@ -26,8 +26,13 @@ import type { StoredTrack } from './tracks.ts';
 import type { ActivitySummary, ConnectionStatus } from './activities.ts';
 import type { DaySpan } from '../domain/activity-days.ts';
 import type { CancellationRequestView, OrderRefunds } from './refunds.ts';
+import type { DataKindPolicy } from './personal-data.ts';
 
 export interface LoaderServices {
+  retention: {
+    /** Each kind of personal data and how long it is kept, for the privacy page. */
+    policies(): DataKindPolicy[];
+  };
   accounts: {
     profile(userId: number): Promise<PublicUser>;
     listAdmins(): Promise<AdminUser[]>;

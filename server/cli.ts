@@ -5,6 +5,8 @@
  *   laureates:import FILE.csv [--dry-run]
  *   demo:seed [--laureates N] [--seed S]
  *   db:backup FILE, db:restore FILE
+ *   data:export --email E --out FILE [--locale L]
+ *   retention:run [--dry-run]
  * Other modules add their commands to COMMANDS.
  */
 import fs from 'node:fs';
@@ -23,6 +25,7 @@ import { CHANGES, createServices, type Services } from './services/index.ts';
 import { DEMO_SEED, demoRecords } from './services/demo-data.ts';
 import { formatImportReport, formatRowErrors, progressBar } from './cli-import-report.ts';
 import { ROLES } from '../domain/roles.ts';
+import { LOCALES } from '../domain/locales.ts';
 
 export interface CommandContext {
   services: Services;
@@ -176,6 +179,34 @@ export const COMMANDS: Record<string, Command> = {
       print(
         `Backed up ${report.rows} rows of ${report.tables} tables to ${file} (${(report.bytes / 1e6).toFixed(1)} MB, ${seconds} s).`,
       );
+    },
+  },
+  'data:export': {
+    usage:
+      "data:export --email E --out FILE.zip [--locale fr|gb|de|nl|es|it]   (a person's copy, for a request by post)",
+    async run({ services, args, print, cwd }) {
+      const { values } = parseArgs({
+        args,
+        options: { email: { type: 'string' }, out: { type: 'string' }, locale: { type: 'string' } },
+      });
+      const email = parseOrThrow(emailField(), values.email, '--email');
+      if (!values.out) throw new UsageError('data:export needs --out FILE.zip');
+      const locale =
+        values.locale === undefined ? undefined : parseOrThrow(z.enum(LOCALES), values.locale, '--locale');
+      const file = argumentPath({ cwd }, values.out);
+      const copy = await services.dataExport.forAddress(email, locale);
+      fs.writeFileSync(file, copy.bytes, { mode: 0o600 });
+      print(`Wrote the copy of ${email}'s data to ${file} (${(copy.bytes.length / 1e3).toFixed(1)} kB).`);
+    },
+  },
+  'retention:run': {
+    usage: 'retention:run [--dry-run]   (deletes what is past its retention period; --dry-run only counts)',
+    async run({ services, args, print }) {
+      const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean', default: false } } });
+      const report = await services.retention.run({ dryRun: values['dry-run'] });
+      for (const { kind, count } of report.deleted)
+        print(`${kind}: ${count} ${report.dryRun ? 'would be deleted' : 'deleted'}`);
+      if (report.dryRun) print('Dry run: nothing was deleted.');
     },
   },
   'db:restore': {

@@ -173,4 +173,18 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
     expect(() => parseConfig({ METRICS: 'maybe' })).toThrow(/METRICS/);
   });
+
+  it('keeps each kind of data for its default period unless told, never for less than one unit', () => {
+    expect(parseConfig({}).retention).toEqual({
+      unpaidOrders: { amount: 30, unit: 'day' },
+      unverifiedAccounts: { amount: 30, unit: 'day' },
+      mail: { amount: 12, unit: 'month' },
+      audit: { amount: 5, unit: 'year' },
+    });
+    expect(parseConfig({ RETENTION_MAIL_MONTHS: '24' }).retention.mail).toEqual({
+      amount: 24,
+      unit: 'month',
+    });
+    expect(() => parseConfig({ RETENTION_AUDIT_YEARS: '0' })).toThrow(/RETENTION_AUDIT_YEARS/);
+  });
 });

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from '../domain/schemas/zod.ts';
 import { openingHoursSchema } from '../domain/opening-hours.ts';
+import type { Period } from '../domain/retention-period.ts';
 import { CHALLENGE_IDS, type ChallengeId } from '../domain/ventoux.ts';
 import { DEFAULT_PICKUP_POINTS } from './content/pickup-points.ts';
 import { parseEncryptionKey } from './services/token-cipher.ts';
@@ -127,6 +128,9 @@ const trustProxy = z
     return entries;
   });
 
+/** A retention period's amount (docs/DEPLOY.md): at least one, so that nothing is deleted the moment it is made. */
+const retentionAmount = (fallback: number) => z.coerce.number().int().min(1).max(100_000).default(fallback);
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -176,6 +180,10 @@ const environmentSchema = z.object({
   TOKEN_ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || isEncryptionKey(value), {
     message: 'expected 32 bytes, as 64 hex digits or 44 base64 characters',
   }),
+  RETENTION_UNPAID_ORDERS_DAYS: retentionAmount(30),
+  RETENTION_UNVERIFIED_ACCOUNTS_DAYS: retentionAmount(30),
+  RETENTION_MAIL_MONTHS: retentionAmount(12),
+  RETENTION_AUDIT_YEARS: retentionAmount(5),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   METRICS: z.enum(['on', 'off']).default('on'),
@@ -236,6 +244,12 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     strava: stravaConfig(env),
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
     metrics: { enabled: env.METRICS === 'on', token: env.METRICS_TOKEN, port: env.METRICS_PORT },
+    retention: {
+      unpaidOrders: { amount: env.RETENTION_UNPAID_ORDERS_DAYS, unit: 'day' },
+      unverifiedAccounts: { amount: env.RETENTION_UNVERIFIED_ACCOUNTS_DAYS, unit: 'day' },
+      mail: { amount: env.RETENTION_MAIL_MONTHS, unit: 'month' },
+      audit: { amount: env.RETENTION_AUDIT_YEARS, unit: 'year' },
+    } satisfies Record<string, Period>,
   };
 }
 

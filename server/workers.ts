@@ -1,7 +1,8 @@
 /**
- * Background work of the process: retrying queued mail, expiring unpaid orders, removing expired sessions, and
- * the print worker's poll (jobs queued by an instance that stopped, or stalled). Returns a function that stops it
- * (called on shutdown) and resolves once the print worker is idle.
+ * Background work of the process: retrying queued mail, expiring unpaid orders, the daily retention job (once
+ * across instances: expired sessions, stale devices, old unpaid orders, mail and audit entries; decision 0043),
+ * and the print worker's poll (jobs queued by an instance that stopped, or stalled). Returns a function that
+ * stops it (called on shutdown) and resolves once the print worker is idle.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Runtime } from './start.ts';
@@ -18,8 +19,8 @@ export function startBackgroundWork({ services }: Runtime, log: FastifyBaseLogge
       await services.mail.processDue();
       const expired = await services.payments.expirePending();
       if (expired) log.info({ expired }, 'unpaid orders expired');
-      await services.sessions.deleteExpired();
-      await services.trustedDevices.deleteStale();
+      // Daily, on one instance only; expired sessions and stale devices go with it (personal-data registry).
+      await services.retention.runIfDue();
     } catch (error) {
       log.error({ err: error }, 'background work failed');
     } finally {

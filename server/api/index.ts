@@ -14,6 +14,7 @@ import statistics from './statistics.ts';
 import orders from './orders.ts';
 import payments from './payments.ts';
 import refunds from './refunds.ts';
+import personalData from './personal-data.ts';
 import strava from './strava.ts';
 import tracks from './tracks.ts';
 
@@ -25,6 +26,7 @@ export interface ApiOptions {
 export default async function api(app: FastifyInstance, { services, config }: ApiOptions) {
   const options: ApiOptions = { services, config };
   await app.register(accounts, options);
+  await app.register(personalData, options);
   await app.register(admin, { ...options, prefix: '/admin' });
   await app.register(laureates, options);
   await app.register(statistics, options);

@@ -786,3 +786,14 @@ export const homologationBatches = pgTable(
   },
   (table) => [uniqueIndex('homologation_batches_key_idx').on(table.actorId, table.idempotencyKey)],
 );
+
+/**
+ * Jobs that run on a schedule (the daily retention job), once across instances: the instance whose update moves
+ * `next_run_at` past now runs it, in that same transaction (decision 0043). `last_report` says what the last run did.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name', { enum: ['retention'] }).primaryKey(),
+  nextRunAt: timestamptz('next_run_at').notNull(),
+  lastRunAt: timestamptz('last_run_at'),
+  lastReport: jsonb('last_report'),
+});

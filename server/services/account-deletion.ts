@@ -11,11 +11,9 @@ import { candidates, mailOutbox, orders, payments, users } from '../db/schema.ts
 import { AppError, notFound } from '../errors.ts';
 import { wrongCurrentPassword } from './accounts.ts';
 import { recordAudit } from './audit.ts';
+import { moneyMoved } from './order-records.ts';
 import { verifyPassword } from './passwords.ts';
 import type { ActivityConnectionsService } from './activity-connections.ts';
-
-/** Payment states that mean money moved: the order is part of the accounts, whatever its status now. */
-const MONEY_MOVED = ['confirmed', 'refunded'] as const;
 
 export function createAccountDeletionService({
   db,
@@ -42,23 +40,11 @@ export function createAccountDeletionService({
             throw new AppError(409, 'last_admin', 'The only administrator cannot delete the account');
         }
         const owned = await tx
-          .select({ id: orders.id, status: orders.status, paidAt: orders.paidAt })
+          .select({ id: orders.id, kept: sql<boolean>`${moneyMoved()}` })
           .from(orders)
           .where(eq(orders.userId, userId));
         const ownedIds = owned.map((order) => order.id);
-        const withMoney =
-          ownedIds.length === 0
-            ? []
-            : await tx
-                .selectDistinct({ orderId: payments.orderId })
-                .from(payments)
-                .where(and(inArray(payments.orderId, ownedIds), inArray(payments.status, [...MONEY_MOVED])));
-        const kept = new Set([
-          ...owned
-            .filter((order) => order.status === 'paid' || order.paidAt !== null)
-            .map((order) => order.id),
-          ...withMoney.map((row) => row.orderId),
-        ]);
+        const kept = new Set(owned.filter((order) => order.kept).map((order) => order.id));
         const dropped = ownedIds.filter((id) => !kept.has(id));
         let deletedCandidates = 0;
         if (ownedIds.length > 0) {

@@ -44,6 +44,9 @@ import { createStravaClient } from '../activities/strava.ts';
 import type { ActivityProviderClient } from '../activities/provider.ts';
 import { createEmailVerificationService } from './email-verification.ts';
 import { createTrustedDevicesService } from './trusted-devices.ts';
+import { createDataExportService } from './data-export.ts';
+import { createRetentionService } from './retention.ts';
+import { personalDataKinds } from '../personal-data/registry.ts';
 
 export interface ServiceDependencies {
   db: Database;
@@ -116,6 +119,7 @@ export function createServices(deps: ServiceDependencies) {
   const guardianConsents = createGuardianConsentsService({ db, config, mail, documents });
   payments.onPaid(createOrderNotifications({ db, config, mail, documents, guardianConsents }));
   const homologations = createHomologationsService({ db, config, mail, onChange: publicDataChanged });
+  const kinds = personalDataKinds(config.retention);
   const services = {
     mail,
     rateLimits,
@@ -178,6 +182,8 @@ export function createServices(deps: ServiceDependencies) {
     }),
     laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
     tracks,
+    dataExport: createDataExportService({ db, kinds, rateLimits, contactEmail: config.contactEmail }),
+    retention: createRetentionService({ db, kinds, log: deps.log }),
     changeBus,
     /** Calls `listener` whenever any instance changes what the public sees (the page cache subscribes here). */
     onPublicDataChanged(listener: () => void): () => void {

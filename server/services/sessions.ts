@@ -1,5 +1,5 @@
 /** Sessions: database rows holding a hash of the client's token, with an expiry; revocable one by one or all. */
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { SessionUser } from '../../contracts/account.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -51,10 +51,6 @@ export function createSessionsService({ db }: { db: Database }) {
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken)))
         : eq(sessions.userId, userId);
       await database.delete(sessions).where(condition);
-    },
-
-    async deleteExpired(now = new Date()): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },
   };
 }

@@ -4,7 +4,7 @@
  * sign-in a valid token for that account gives the browser its own failure budget, so that failures from other
  * browsers (which share the account's "unknown device" budget) never lock the owner out.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { trustedDevices } from '../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -38,13 +38,6 @@ export function createTrustedDevicesService({ db }: { db: Database }) {
       const fresh = newToken();
       await db.insert(trustedDevices).values({ tokenHash: hashToken(fresh), userId, lastUsedAt: now });
       return fresh;
-    },
-
-    /** Devices unused for a year are forgotten (their cookie has expired anyway). */
-    async deleteStale(now = new Date()): Promise<void> {
-      await db
-        .delete(trustedDevices)
-        .where(lt(trustedDevices.lastUsedAt, new Date(now.getTime() - DEVICE_DAYS * 86_400_000)));
     },
   };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/cli.ts';
+import { readZip } from '../support/zip.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-cli-'));
 const environment = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
@@ -52,5 +53,34 @@ describe('npm run cli', () => {
     expect(first).toBeTruthy();
     expect(await runCli(['diplomas:rotate-key'], environment, print)).toBe(0);
     expect(lines.pop()).toMatch(new RegExp(`; retired ${first} \\(still published\\)\\.$`));
+  });
+
+  it('writes the copy of a person’s data asked by post, and runs the retention job or counts it dry', async () => {
+    const lines: string[] = [];
+    const print = (line: string) => lines.push(line);
+    const file = path.join(dataDir, 'copy.zip');
+    expect(
+      await runCli(
+        ['data:export', '--email', 'President@Example.org', '--out', file, '--locale', 'de'],
+        environment,
+        print,
+      ),
+    ).toBe(0);
+    expect(lines.pop()).toMatch(/^Wrote the copy of president@example\.org's data to .*copy\.zip/);
+    const zip = readZip(fs.readFileSync(file));
+    expect(zip.json('account.json').records).toEqual([
+      expect.objectContaining({ email: 'president@example.org' }),
+    ]);
+    expect(zip.text('README.txt')).toContain('Ihre Daten beim Club des Cinglés du Mont-Ventoux');
+    expect(await runCli(['data:export', '--email', 'president@example.org'], environment, print)).toBe(1);
+
+    expect(await runCli(['retention:run', '--dry-run'], environment, print)).toBe(0);
+    expect(lines.slice(-3)).toEqual([
+      'mail: 0 would be deleted',
+      'audit: 0 would be deleted',
+      'Dry run: nothing was deleted.',
+    ]);
+    expect(await runCli(['retention:run'], environment, print)).toBe(0);
+    expect(lines.at(-1)).toBe('audit: 0 deleted');
   });
 });

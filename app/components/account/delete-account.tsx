@@ -6,7 +6,7 @@
  */
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Form, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { deleteAccountSchema } from '../../../domain/schemas/user.ts';
@@ -19,13 +19,13 @@ import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../
 import { FormAlert } from '../forms/form-alert.tsx';
 import { PasswordField } from '../forms/password-input.tsx';
 import { Dialog } from '../dialog.tsx';
+import { AccountSection } from './account-section.tsx';
 
 const EMPTY = { current_password: '' };
 
 export function DeleteAccount() {
   const { t, i18n } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const headingId = useId();
   const hydrated = useHydrated();
   const answer: unknown = useActionData();
   // Refused when posted before the scripts ran: the disclosure opens again with the refusal.
@@ -107,20 +107,11 @@ export function DeleteAccount() {
     </Form>
   );
   return (
-    <Stack
-      gap="sm"
-      mt="xl"
-      maw={640}
-      component="section"
-      aria-labelledby={headingId}
-      data-testid="delete-account"
+    <AccountSection
+      heading={t('account:delete.heading')}
+      intro={t('account:delete.intro')}
+      testId="delete-account"
     >
-      <Title order={2} size="h4" id={headingId}>
-        {t('account:delete.heading')}
-      </Title>
-      <Text size="sm" c="gray.7">
-        {t('account:delete.intro')}
-      </Text>
       {inline && (
         <details
           ref={disclosure}
@@ -155,6 +146,6 @@ export function DeleteAccount() {
       >
         {deletionForm}
       </Dialog>
-    </Stack>
+    </AccountSection>
   );
 }

@@ -24,6 +24,7 @@ import {
 } from '../../../domain/schemas/user.ts';
 import { publicNameSchema } from '../../../domain/schemas/display-restriction.ts';
 import { cancellationRequestForm } from '../../../domain/schemas/refunds.ts';
+import { DataCopy } from '../../components/account/data-copy.tsx';
 import { DeleteAccount } from '../../components/account/delete-account.tsx';
 import { EmailVerificationNotice } from '../../components/account/email-verification-notice.tsx';
 import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
@@ -252,6 +253,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           {loaderData.strava && (
             <StravaConnection status={loaderData.strava} returnTo={`/${i18n.language}/account`} />
           )}
+          <DataCopy />
           <DeleteAccount />
         </Tabs.Panel>
         <Tabs.Panel value="orders">

@@ -1,0 +1,150 @@
+/** The account itself and what hangs on it: sign-ins, known browsers, the order being prepared, public settings. */
+import { and, eq, isNull, lt, notExists } from 'drizzle-orm';
+import {
+  displayRestrictions,
+  orderDrafts,
+  orders,
+  publicNameChoices,
+  sessions,
+  trustedDevices,
+  users,
+} from '../../db/schema.ts';
+import { DEVICE_DAYS } from '../../services/trusted-devices.ts';
+import type { Period } from '../../../domain/retention-period.ts';
+import { type PersonalDataKind, counted, sameAddress, sameAs } from '../kind.ts';
+
+/**
+ * Unverified accounts: nobody proved they read the address. One that ordered is in use and stays (its orders
+ * need it); an administrator is never removed this way.
+ */
+export function accountKind(unverifiedFor: Period): PersonalDataKind {
+  return {
+    id: 'account',
+    owner: ['account'],
+    async copy(db, { userId }) {
+      const records = await db
+        .select({
+          email: users.email,
+          pending_email: users.pendingEmail,
+          email_verified_at: users.emailVerifiedAt,
+          civilite: users.civilite,
+          nom: users.nom,
+          prenom: users.prenom,
+          date_naissance: users.date_naissance,
+          tel: users.tel,
+          adresse: users.adresse,
+          complement: users.complement,
+          cp: users.cp,
+          ville: users.ville,
+          pays: users.pays,
+          nationalite: users.nationalite,
+          locale: users.locale,
+          role: users.role,
+          president: users.president,
+          created_at: users.createdAt,
+          updated_at: users.updatedAt,
+        })
+        .from(users)
+        .where(sameAs(users.id, userId));
+      return { records };
+    },
+    retention: {
+      period: unverifiedFor,
+      purge: (tx, cutoff) =>
+        counted(
+          tx
+            .delete(users)
+            .where(
+              and(
+                isNull(users.emailVerifiedAt),
+                lt(users.createdAt, cutoff),
+                eq(users.role, 'user'),
+                notExists(tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, users.id))),
+              ),
+            )
+            .returning({ id: users.id }),
+        ),
+    },
+  };
+}
+
+export const sessionsKind: PersonalDataKind = {
+  id: 'sessions',
+  owner: ['account'],
+  async copy(db, { userId }) {
+    const records = await db
+      .select({ created_at: sessions.createdAt, expires_at: sessions.expiresAt })
+      .from(sessions)
+      .where(sameAs(sessions.userId, userId))
+      .orderBy(sessions.createdAt);
+    return { records };
+  },
+  retention: {
+    period: 'expiry',
+    purge: (tx, now) =>
+      counted(tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ userId: sessions.userId })),
+  },
+};
+
+/** Browsers unused for a year are forgotten: their device cookie has expired anyway (decision 0011). */
+export const trustedDevicesKind: PersonalDataKind = {
+  id: 'trusted_devices',
+  owner: ['account'],
+  async copy(db, { userId }) {
+    const records = await db
+      .select({ created_at: trustedDevices.createdAt, last_used_at: trustedDevices.lastUsedAt })
+      .from(trustedDevices)
+      .where(sameAs(trustedDevices.userId, userId))
+      .orderBy(trustedDevices.createdAt);
+    return { records };
+  },
+  retention: {
+    period: { amount: DEVICE_DAYS, unit: 'day' },
+    purge: (tx, cutoff) =>
+      counted(
+        tx
+          .delete(trustedDevices)
+          .where(lt(trustedDevices.lastUsedAt, cutoff))
+          .returning({ userId: trustedDevices.userId }),
+      ),
+  },
+};
+
+export const orderDraftKind: PersonalDataKind = {
+  id: 'order_draft',
+  owner: ['account'],
+  async copy(db, { userId }) {
+    const records = await db
+      .select({ draft: orderDrafts.draft, updated_at: orderDrafts.updatedAt })
+      .from(orderDrafts)
+      .where(sameAs(orderDrafts.userId, userId));
+    return { records };
+  },
+  retention: { keep: 'account' },
+};
+
+/** How the ranking names the person and whether it hides them: chosen for an address, so proven by it. */
+export const publicSettingsKind: PersonalDataKind = {
+  id: 'public_settings',
+  owner: ['address'],
+  async copy(db, { address }) {
+    const [name] = await db
+      .select({ display: publicNameChoices.display, updated_at: publicNameChoices.updatedAt })
+      .from(publicNameChoices)
+      .where(sameAddress(publicNameChoices.email, address));
+    const [restriction] = await db
+      .select({
+        requested_at: displayRestrictions.requestedAt,
+        confirmed_at: displayRestrictions.confirmedAt,
+        locale: displayRestrictions.locale,
+      })
+      .from(displayRestrictions)
+      .where(sameAddress(displayRestrictions.email, address));
+    const records = [
+      ...(name ? [{ setting: 'public_name', ...name }] : []),
+      ...(restriction ? [{ setting: 'display_restriction', ...restriction }] : []),
+    ];
+    return { records };
+  },
+  retention: { keep: 'withdrawal' },
+};

@@ -1,0 +1,33 @@
+/** The mail the site sent (or will send) to the person's address: copies kept for a while, then deleted. */
+import { lt } from 'drizzle-orm';
+import type { Period } from '../../../domain/retention-period.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import { type PersonalDataKind, counted, sameAddress } from '../kind.ts';
+
+export function mailKind(keptFor: Period): PersonalDataKind {
+  return {
+    id: 'mail',
+    owner: ['address'],
+    async copy(db, { address }) {
+      const records = await db
+        .select({
+          to: mailOutbox.to,
+          subject: mailOutbox.subject,
+          status: mailOutbox.status,
+          created_at: mailOutbox.createdAt,
+          sent_at: mailOutbox.sentAt,
+        })
+        .from(mailOutbox)
+        .where(sameAddress(mailOutbox.to, address))
+        .orderBy(mailOutbox.createdAt);
+      return { records };
+    },
+    retention: {
+      period: keptFor,
+      purge: (tx, cutoff) =>
+        counted(
+          tx.delete(mailOutbox).where(lt(mailOutbox.createdAt, cutoff)).returning({ id: mailOutbox.id }),
+        ),
+    },
+  };
+}

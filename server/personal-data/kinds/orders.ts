@@ -1,0 +1,220 @@
+/**
+ * Orders with their registrations and payments (the buyer's), registrations made by someone else for the person
+ * (the rider's), guardian consents the person gave, and the rides attached to any of these registrations.
+ */
+import zlib from 'node:zlib';
+import { and, eq, inArray, lt, not, or, sql } from 'drizzle-orm';
+import type { Period } from '../../../domain/retention-period.ts';
+import type { Database } from '../../db/client.ts';
+import { candidates, candidateTracks, guardianConsents, orders, payments } from '../../db/schema.ts';
+import { moneyMoved } from '../../services/order-records.ts';
+import { type DataSubject, type PersonalDataKind, sameAddress, sameAs } from '../kind.ts';
+
+/** A registration as its rider and its buyer see it: everything but the secret of its route card's QR code. */
+const registrationColumns = {
+  id: candidates.id,
+  order_id: candidates.orderId,
+  epreuve: candidates.epreuve,
+  statut: candidates.statut,
+  civilite: candidates.civilite,
+  nom: candidates.nom,
+  prenom: candidates.prenom,
+  email: candidates.email,
+  portable: candidates.portable,
+  date_naissance: candidates.date_naissance,
+  adresse: candidates.adresse,
+  complement: candidates.complement,
+  code_postal: candidates.code_postal,
+  ville: candidates.ville,
+  pays: candidates.pays,
+  nationalite: candidates.nationalite,
+  attestation_condition_physique: candidates.attestation_condition_physique,
+  attestation_assurance: candidates.attestation_assurance,
+  autorisation_parentale: candidates.autorisation_parentale,
+  certificat_medical: candidates.certificat_medical,
+  date_passage: candidates.date_passage,
+  epreuve_realisee: candidates.epreuve_realisee,
+  commentaire: candidates.commentaire,
+  rejection_reason: candidates.rejectionReason,
+  created_at: candidates.createdAt,
+  documents_sent_at: candidates.documentsSentAt,
+  card_received_at: candidates.cardReceivedAt,
+};
+
+/** Registrations of the person's own orders. */
+const ofOwnOrders = (userId: number | null) =>
+  inArray(
+    candidates.orderId,
+    sql`(select ${orders.id} from ${orders} where ${sameAs(orders.userId, userId)})`,
+  );
+
+/** Registrations someone else made for the person's proven address (the buyer's copy has them too). */
+const madeForThem = ({ userId, address }: DataSubject) =>
+  and(sameAddress(candidates.email, address), not(ofOwnOrders(userId)));
+
+/** Every registration the copy covers: the person's orders', and those made for them. */
+export const registrationsOf = (subject: DataSubject) =>
+  or(ofOwnOrders(subject.userId), madeForThem(subject));
+
+export function ordersKind(unpaidFor: Period): PersonalDataKind {
+  return {
+    id: 'orders',
+    owner: ['account'],
+    async copy(db, { userId }) {
+      const owned = await db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          date_commande: orders.date_commande,
+          paid_at: orders.paidAt,
+          mode_livraison: orders.mode_livraison,
+          date_livraison: orders.date_livraison,
+          point_retrait: orders.point_retrait,
+          adresse_livraison: orders.adresse_livraison,
+          adresse_facturation: orders.adresse_facturation,
+          mode_paiement: orders.mode_paiement,
+          avertissement_condition_physique: orders.avertissement_condition_physique,
+          avertissement_mineurs: orders.avertissement_mineurs,
+          unit_price_cents: orders.unitPriceCents,
+          total_cents: orders.totalCents,
+          currency: orders.currency,
+          locale: orders.locale,
+        })
+        .from(orders)
+        .where(sameAs(orders.userId, userId))
+        .orderBy(orders.id);
+      const ids = owned.map((order) => order.id);
+      if (ids.length === 0) return { records: [] };
+      const registrations = await db
+        .select({
+          ...registrationColumns,
+          tuteur: candidates.tuteur,
+          guardian_consent: {
+            sent_at: guardianConsents.sentAt,
+            decision: guardianConsents.decision,
+            decided_at: guardianConsents.decidedAt,
+            method: guardianConsents.method,
+          },
+        })
+        .from(candidates)
+        .leftJoin(guardianConsents, eq(guardianConsents.candidateId, candidates.id))
+        .where(inArray(candidates.orderId, ids))
+        .orderBy(candidates.id);
+      const attempts = await db
+        .select({
+          id: payments.id,
+          order_id: payments.orderId,
+          provider: payments.provider,
+          status: payments.status,
+          amount_cents: payments.amountCents,
+          currency: payments.currency,
+          created_at: payments.createdAt,
+          updated_at: payments.updatedAt,
+        })
+        .from(payments)
+        .where(inArray(payments.orderId, ids))
+        .orderBy(payments.id);
+      const records = owned.map((order) => ({
+        ...order,
+        candidates: registrations.filter((registration) => registration.order_id === order.id),
+        payments: attempts.filter((attempt) => attempt.order_id === order.id),
+      }));
+      return { records };
+    },
+    // Orders in which money moved are the club's accounts and stay (decision 0028); the others go, with their
+    // registrations (documents, tracks and consents cascade) and payment attempts.
+    retention: {
+      period: unpaidFor,
+      async purge(tx, cutoff) {
+        const stale = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(lt(orders.date_commande, cutoff), not(moneyMoved())));
+        const ids = stale.map((order) => order.id);
+        if (ids.length === 0) return 0;
+        await tx.delete(candidates).where(inArray(candidates.orderId, ids));
+        await tx.delete(payments).where(inArray(payments.orderId, ids));
+        await tx.delete(orders).where(inArray(orders.id, ids));
+        return ids.length;
+      },
+    },
+  };
+}
+
+/** A rider registered by someone else sees their registration, not the buyer's order (addresses, payments). */
+export const registrationsKind: PersonalDataKind = {
+  id: 'registrations',
+  owner: ['address'],
+  async copy(db, subject) {
+    const records = await db
+      .select(registrationColumns)
+      .from(candidates)
+      .where(madeForThem(subject))
+      .orderBy(candidates.id);
+    return { records };
+  },
+  retention: { keep: 'order' },
+};
+
+/** Consents the person gave as a minor's guardian; those they asked for are in their orders. */
+export const guardianConsentsKind: PersonalDataKind = {
+  id: 'guardian_consents',
+  owner: ['address'],
+  async copy(db, { address }) {
+    const records = await db
+      .select({
+        candidate_id: candidates.id,
+        prenom: candidates.prenom,
+        nom: candidates.nom,
+        epreuve: candidates.epreuve,
+        sent_at: guardianConsents.sentAt,
+        decision: guardianConsents.decision,
+        decided_at: guardianConsents.decidedAt,
+        method: guardianConsents.method,
+      })
+      .from(guardianConsents)
+      .innerJoin(candidates, eq(candidates.id, guardianConsents.candidateId))
+      .where(sameAddress(sql`${candidates.tuteur}->>'email'`, address))
+      .orderBy(candidates.id);
+    return { records };
+  },
+  retention: { keep: 'order' },
+};
+
+/** The files themselves, as they were sent (or written from Strava), beside what the check found. */
+export const ridesKind: PersonalDataKind = {
+  id: 'rides',
+  owner: ['account', 'address'],
+  async copy(db: Database, subject) {
+    const rows = await db
+      .select({
+        candidate_id: candidateTracks.candidateId,
+        format: candidateTracks.format,
+        source: candidateTracks.source,
+        activity_id: candidateTracks.sourceActivityId,
+        uploaded_at: candidateTracks.createdAt,
+        analysis: candidateTracks.analysis,
+        fileGz: candidateTracks.fileGz,
+      })
+      .from(candidateTracks)
+      .innerJoin(candidates, eq(candidates.id, candidateTracks.candidateId))
+      .where(registrationsOf(subject))
+      .orderBy(candidateTracks.candidateId);
+    const named = rows.map(({ fileGz, ...ride }) => ({
+      ride: { ...ride, file: `rides/${ride.candidate_id}.${ride.format}` },
+      bytes: new Uint8Array(zlib.gunzipSync(fileGz)),
+    }));
+    return {
+      records: named.map(({ ride }) => ride),
+      files: named.map(({ ride, bytes }) => ({ name: `${ride.candidate_id}.${ride.format}`, bytes })),
+    };
+  },
+  retention: { keep: 'order' },
+};
+
+/** A ride only checked (not attached) is read and forgotten: nothing to copy, nothing to delete. */
+export const rideChecksKind: PersonalDataKind = {
+  id: 'ride_checks',
+  owner: [],
+  retention: { keep: 'not_kept' },
+};
