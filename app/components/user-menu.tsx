@@ -48,6 +48,7 @@ export function UserMenu() {
           <DisclosureItem
             kind="button"
             icon={<IconLogout size={16} />}
+            data-sign-out
             onClick={() => {
               close();
               void signOut();

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 const PAGES = ['', '/roads', '/rules', '/club', '/privacy'];
 const LANGUAGES = ['fr', 'de'];
@@ -21,7 +21,7 @@ async function violations(page: Page) {
 
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
 }
 
 for (const lang of LANGUAGES) {

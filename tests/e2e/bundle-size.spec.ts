@@ -35,14 +35,24 @@ interface Manifest {
 }
 
 const TARGET_KB = 170;
+/** The public pages that still hydrate. */
 const CEILINGS_KB: Record<string, number> = {
   home: 192, // the carousel (embla) and its autoplay
-  roads: 182,
   rules: 185, // the tabs
-  club: 178,
-  privacy: 176,
-  laureates: 200, // Pagination, the country names of six languages
   stats: 200,
+};
+
+/**
+ * The public pages rendered without the client (app/lib/page-client.ts, decision 0041): measured in the browser
+ * on a first visit (service worker blocked, as in every journey), script files transferred plus the page's inline
+ * scripts, gzip.
+ */
+const WITHOUT_CLIENT_KB = 15;
+const PAGES_WITHOUT_CLIENT: Record<string, string> = {
+  roads: '/fr/roads',
+  club: '/fr/club',
+  privacy: '/fr/privacy',
+  laureates: '/fr/laureates',
 };
 
 const clientDir = path.resolve('build/client');
@@ -102,8 +112,34 @@ test.describe('JavaScript budget of the public pages', () => {
   }
 });
 
+test.describe('Script of the public pages without the client', () => {
+  for (const [pageId, url] of Object.entries(PAGES_WITHOUT_CLIENT)) {
+    test(`${pageId} loads at most ${WITHOUT_CLIENT_KB} KB of gzip script`, async ({ page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const scriptRequests = new Set<string>();
+      let transferred = 0;
+      cdp.on('Network.responseReceived', ({ requestId, type }) => {
+        if (type === 'Script') scriptRequests.add(requestId);
+      });
+      cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+        if (scriptRequests.has(requestId)) transferred += encodedDataLength;
+      });
+      await page.goto(url, { waitUntil: 'load' });
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? '').join(''),
+      );
+      const kb = (transferred + gzipSync(inline).length) / 1024;
+      test.info().annotations.push({ type: 'gzip KB', description: kb.toFixed(1) });
+      expect(scriptRequests.size, 'script files').toBe(0);
+      expect(inline.length).toBeGreaterThan(0); // the starter and the speculation rules were read
+      expect(kb).toBeLessThanOrEqual(WITHOUT_CLIENT_KB);
+    });
+  }
+});
+
 test.describe('CSS budget of the public pages', () => {
-  for (const pageId of Object.keys(CEILINGS_KB)) {
+  for (const pageId of [...Object.keys(CEILINGS_KB), ...Object.keys(PAGES_WITHOUT_CLIENT)]) {
     test(`${pageId} blocks its first paint on at most ${CSS_BUDGET_KB} KB of gzip CSS`, async () => {
       const assets = await manifest();
       const stylesheets = stylesheetsOf(assets, pageId);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { LOCALES, LOCALE_TAGS, type Locale } from '../../domain/locales.ts';
 import { BREVET_COUNTS } from '../../domain/ventoux.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 const catalogue = (locale: Locale, namespace: string) =>
   JSON.parse(
@@ -30,7 +30,7 @@ const PAGES: { namespace: string; path: string; figure: (locale: Locale) => stri
 ];
 
 async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
 }
 
 /** The carousel answers once embla has measured it, after hydration. */
