@@ -90,9 +90,9 @@ for (const lang of ['fr', 'de'] as const) {
     await page.goto(`/${lang}/rules?tab=checks`);
     await expect(h1).toHaveText(heading(lang, 'rules'));
     const rules = catalogue<{ tabs: { checks: { tab: string } } }>(lang, 'rules');
-    await expect(page.getByRole('tab', { name: rules.tabs.checks.tab })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    await expect(page.getByRole('link', { name: rules.tabs.checks.tab, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
     );
 
     await page.goto(`/${lang}/map`);
