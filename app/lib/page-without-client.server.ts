@@ -9,7 +9,7 @@
  * - **A small inline starter** under the response's nonce (or, on a kept page, its hash): it registers the
  *   service worker once the page has loaded and the browser is idle, and asks it to keep the offline pages of this
  *   language; it remembers the language chosen in the language list and the notices dismissed (the cookies
- *   app/lib/preferences.ts writes on pages with the client), signs out from the account list, applies a filter form's select at once, and keeps each popover's button telling assistive
+ *   app/lib/preferences.ts writes on pages with the client), signs out from the account list, switches a statistics chart to its table, applies a filter form's select at once, and keeps each popover's button telling assistive
  *   technology whether its panel is open.
  */
 import type { Locale } from '../../domain/locales.ts';
@@ -74,6 +74,26 @@ function startPageWithoutClient(config: StarterConfig) {
       items.add(notice.dataset.dismiss ?? '');
       remember(config.dismissedCookie, [...items].join('.'));
       notice.remove();
+    }
+    // A statistics section's switch between its chart and its table (app/components/stats/chart-section.tsx).
+    const viewSwitch = target?.closest<HTMLElement>('[data-switches-view]');
+    const section = viewSwitch?.closest<HTMLElement>('[data-view]');
+    if (viewSwitch && section) {
+      const showTable = section.dataset.view !== 'table';
+      section.dataset.view = showTable ? 'table' : 'chart';
+      viewSwitch.setAttribute('aria-expanded', String(showTable));
+      const label = showTable ? viewSwitch.dataset.labelChart : viewSwitch.dataset.labelTable;
+      const text = viewSwitch.querySelector('.mantine-Button-label') ?? viewSwitch;
+      text.textContent = label ?? '';
+      // Shown, the table's box scrolls and takes the focus, named like the section.
+      const box = section.querySelector<HTMLElement>('[data-table-box]');
+      if (box && showTable) {
+        box.tabIndex = 0;
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-label', box.dataset.tableBox ?? '');
+      } else if (box) {
+        for (const attribute of ['tabindex', 'role', 'aria-label']) box.removeAttribute(attribute);
+      }
     }
     if (target?.closest('[data-sign-out]')) {
       // As app/lib/sign-out.ts: revoke the session, forget the shared ride, go home even if the call failed.
