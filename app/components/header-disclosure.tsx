@@ -7,7 +7,7 @@
  */
 import { Paper, UnstyledButton } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { type ComponentPropsWithoutRef, type ReactNode, useRef, useState } from 'react';
+import { type ComponentPropsWithoutRef, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './header-disclosure.module.css';
 
@@ -32,9 +32,8 @@ export function HeaderDisclosure({ trigger, label, heading, triggerProps, childr
   // Followed from the popover's own `toggle` events; on a page without the client the starter keeps
   // `aria-expanded` in step instead (app/lib/page-without-client.server.ts).
   const [opened, setOpened] = useState(false);
-  const panelRef = useRef<HTMLDivElement>(null);
   const { id, anchor } = usePopoverIds();
-  const close = () => panelRef.current?.hidePopover();
+  const close = () => document.getElementById(id)?.hidePopover();
 
   return (
     <div className={classes.root}>
@@ -49,7 +48,6 @@ export function HeaderDisclosure({ trigger, label, heading, triggerProps, childr
         {trigger}
       </UnstyledButton>
       <Paper
-        ref={panelRef}
         id={id}
         popover="auto"
         onToggle={(event) => setOpened(event.newState === 'open')}

@@ -14,11 +14,7 @@
  */
 import type { Locale } from '../../domain/locales.ts';
 import { PAGES } from '../../domain/pages.ts';
-import {
-  DISMISSED_COOKIE,
-  LOCALE_COOKIE,
-  PREFERENCE_COOKIE_MAX_AGE,
-} from '../../contracts/cookies.ts';
+import { DISMISSED_COOKIE, LOCALE_COOKIE, PREFERENCE_COOKIE_MAX_AGE } from '../../contracts/cookies.ts';
 import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
 import { SHARED_FILE_CACHE } from '../service-worker/offline-scope.ts';
 import { type PageHandle, WITHOUT_CLIENT_ATTRIBUTE } from './page-client.ts';
@@ -27,9 +23,9 @@ type RouteModules = Record<string, { handle?: unknown } | undefined>;
 
 /** The address patterns (URLPattern syntax) of the pages whose module declares no client, in one language. */
 export function pagesWithoutClient(routeModules: RouteModules, locale: Locale): string[] {
-  return PAGES.filter((page) => (routeModules[page.id]?.handle as PageHandle | undefined)?.client === false).map(
-    (page) => (page.path ? `/${locale}/${page.path.replace(/:[^/]+/g, '*')}` : `/${locale}`),
-  );
+  return PAGES.filter(
+    (page) => (routeModules[page.id]?.handle as PageHandle | undefined)?.client === false,
+  ).map((page) => (page.path ? `/${locale}/${page.path.replace(/:[^/]+/g, '*')}` : `/${locale}`));
 }
 
 /** Prefetch on hover or touch (`moderate`), prerender the header's links the same way (the likeliest next page). */
@@ -131,7 +127,8 @@ function startPageWithoutClient(config: StarterConfig) {
         // Refused (private window, blocked by policy): the site works online as it always did.
       });
   };
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register) : setTimeout(register));
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(register) : setTimeout(register);
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 }

@@ -60,7 +60,9 @@ test('no axe violation on the second and third slides', async ({ page }) => {
   const carousel = page.getByTestId('hero-carousel');
   for (const slide of [2, 3]) {
     await carousel.getByRole('link', { name: `Folie ${slide} anzeigen` }).press('Enter');
-    await expect(carousel.getByRole('group', { name: `Folie ${slide} von 3` })).toBeInViewport({ ratio: 0.5 });
+    await expect(carousel.getByRole('group', { name: `Folie ${slide} von 3` })).toBeInViewport({
+      ratio: 0.5,
+    });
     expect(await violations(page)).toEqual([]);
   }
 });

@@ -23,7 +23,9 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByTestId('mobile-navigation')).toBeHidden();
   });
 
-  test('the language list opens, closes on Escape and switches the page to another language', async ({ page }) => {
+  test('the language list opens, closes on Escape and switches the page to another language', async ({
+    page,
+  }) => {
     await page.goto('/fr/privacy');
     const deutsch = page.getByRole('link', { name: 'Deutsch' });
     await expect(deutsch).toBeHidden();
@@ -63,7 +65,10 @@ test.describe('with JavaScript on', () => {
     const html = (await response!.text()) ?? '';
     expect(html).not.toMatch(/rel="modulepreload"|type="module"|__reactRouterContext/);
     const rules = JSON.parse(
-      await page.locator('script[type="speculationrules"]').textContent().then((text) => text ?? ''),
+      await page
+        .locator('script[type="speculationrules"]')
+        .textContent()
+        .then((text) => text ?? ''),
     ) as { prefetch: { where: { and: { href_matches?: string[] }[] } }[] };
     expect(rules.prefetch[0]!.where.and[0]!.href_matches).toEqual(expect.arrayContaining(['/fr/club']));
     expect(rules.prefetch[0]!.where.and[0]!.href_matches).not.toContain('/fr/account');

@@ -84,7 +84,9 @@ test.describe('home carousel', () => {
     const slide = (id: string) => carousel.locator(`[data-slide="${id}"]`);
     const marked = (index: number) =>
       expect
-        .poll(() => page.getByTestId(`carousel-go-${index}`).evaluate((link) => link.matches(':target-current')))
+        .poll(() =>
+          page.getByTestId(`carousel-go-${index}`).evaluate((link) => link.matches(':target-current')),
+        )
         .toBe(true);
     await expect(slide('giant')).toHaveAttribute('aria-label', 'Slide 1 of 3');
     await expect(slide('giant')).toBeInViewport({ ratio: 0.5 });
