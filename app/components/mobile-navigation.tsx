@@ -67,7 +67,7 @@ export function MobileNavigation({
           </Button>
         )}
         <Group justify="center" mt="sm">
-          <UserMenu />
+          <UserMenu testId="mobile-user-menu" />
         </Group>
       </Stack>
     </div>
