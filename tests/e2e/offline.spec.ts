@@ -270,7 +270,8 @@ test('a ride chosen with no network waits on the page and is checked when the ne
 test('a new version waits for the rider, who reloads onto it', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto('/gb/rules');
+  // The prompt lives on the pages with the client (decision 0041); the rules ship none.
+  await page.goto('/gb/track-check');
   await waitForOfflinePages(page, 'gb');
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
 
