@@ -9,6 +9,7 @@ import { createI18n } from './i18n/i18n.ts';
 import { SERVER_RESOURCES } from './i18n/resources.server.ts';
 import { NonceProvider } from './lib/nonce.tsx';
 import { deferHydrationUntilPainted } from './lib/paint-first.server.ts';
+import { completePageWithoutClient } from './lib/page-without-client.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -55,7 +56,16 @@ export default function handleRequest(
             flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback(null, deferHydrationUntilPainted(Buffer.concat(chunks).toString('utf8')));
+              const html = Buffer.concat(chunks).toString('utf8');
+              callback(
+                null,
+                completePageWithoutClient(deferHydrationUntilPainted(html), {
+                  nonce,
+                  locale,
+                  routeModules: routerContext.routeModules,
+                  serviceWorker: import.meta.env.PROD,
+                }),
+              );
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

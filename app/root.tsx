@@ -11,6 +11,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
+  useMatches,
   useParams,
 } from 'react-router';
 import { requestContext } from '#request-context';
@@ -22,6 +23,7 @@ import { RouteProgress } from './components/route-progress.tsx';
 import { isChunkLoadError, reloadOnceAfterChunkError } from './lib/chunk-reload.ts';
 import { clientSession } from './lib/client-session.ts';
 import { useNonce } from './lib/nonce.tsx';
+import { WITHOUT_CLIENT_ATTRIBUTE, pageNeedsClient } from './lib/page-client.ts';
 import { enforcePageInBrowser, enforcePageOnServer } from './lib/page-middleware.ts';
 import { DISMISSED_COOKIE, parseDismissed, readCookie } from '../contracts/cookies.ts';
 import { CLUB_RED, cssVariablesResolver, theme } from './lib/theme.ts';
@@ -79,8 +81,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const params = useParams();
   const nonce = useNonce();
   const locale = localeOr(params.lang);
+  // Decided on the server only: in the browser the client is already running (a page with the client led here).
+  const matches = useMatches();
+  const withoutClient = import.meta.env.SSR && !pageNeedsClient(matches);
   return (
-    <html lang={LOCALE_TAGS[locale]} {...mantineHtmlProps} data-mantine-color-scheme="light">
+    <html
+      lang={LOCALE_TAGS[locale]}
+      {...mantineHtmlProps}
+      data-mantine-color-scheme="light"
+      {...(withoutClient && { [WITHOUT_CLIENT_ATTRIBUTE]: 'none' })}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -95,8 +105,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <RouteProgress />
           {children}
         </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!withoutClient && (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,18 +1,13 @@
 /**
- * A header button that shows a short list of links or actions below it (the WAI-ARIA disclosure pattern, as for
- * site navigation): Escape or a click or focus outside closes it. It replaces a popup menu so the shell ships no
- * positioning library, and because language links and account links are navigation, not application commands.
+ * A header button that shows a short list of links or actions below it. The list is a popover (the HTML Popover
+ * API): the browser opens it from its button, closes it on Escape or a click outside and keeps it above the page,
+ * with or without the client, so the pages that ship no script have working menus too. CSS anchor positioning
+ * places it under its button. Language and account links are navigation, not application commands, hence links in
+ * a list rather than a menu widget.
  */
 import { Paper, UnstyledButton } from '@mantine/core';
-import { useClickOutside, useId } from '@mantine/hooks';
-import {
-  type ComponentPropsWithoutRef,
-  type FocusEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useRef,
-  useState,
-} from 'react';
+import { useId } from '@mantine/hooks';
+import { type ComponentPropsWithoutRef, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './header-disclosure.module.css';
 
@@ -23,41 +18,44 @@ interface HeaderDisclosureProps {
   /** A short heading above the list, for the eye only (the list is named by the button). */
   heading?: string;
   triggerProps?: ComponentPropsWithoutRef<'button'> & { 'data-testid'?: string };
-  /** The list's items; `close` lets an action close the list first. */
+  /** The list's items; `close` lets an action close the list first (the header stays across navigations). */
   children: (close: () => void) => ReactNode;
 }
 
-export function HeaderDisclosure({ trigger, label, heading, triggerProps, children }: HeaderDisclosureProps) {
-  const [opened, setOpened] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const rootRef = useClickOutside<HTMLDivElement>(() => setOpened(false));
-  const close = () => setOpened(false);
+/** A popover's id, and the CSS anchor name (a dashed ident) that ties it to its button. */
+export function usePopoverIds() {
+  const id = useId();
+  return { id, anchor: `--${id.replace(/[^\w-]/g, '')}` };
+}
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !opened) return;
-    event.stopPropagation();
-    setOpened(false);
-    buttonRef.current?.focus();
-  };
-  const onBlur = (event: FocusEvent) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpened(false);
-  };
+export function HeaderDisclosure({ trigger, label, heading, triggerProps, children }: HeaderDisclosureProps) {
+  // Followed from the popover's own `toggle` events; on a page without the client the starter keeps
+  // `aria-expanded` in step instead (app/lib/page-without-client.server.ts).
+  const [opened, setOpened] = useState(false);
+  const { id, anchor } = usePopoverIds();
+  const close = () => document.getElementById(id)?.hidePopover();
 
   return (
-    <div ref={rootRef} className={classes.root} onKeyDown={onKeyDown} onBlur={onBlur}>
+    <div className={classes.root}>
       <UnstyledButton
         {...triggerProps}
-        ref={buttonRef}
         type="button"
         aria-label={label}
         aria-expanded={opened}
-        aria-controls={panelId}
-        onClick={() => setOpened((open) => !open)}
+        popoverTarget={id}
+        style={{ anchorName: anchor }}
       >
         {trigger}
       </UnstyledButton>
-      <Paper id={panelId} hidden={!opened} shadow="md" withBorder className={classes.panel}>
+      <Paper
+        id={id}
+        popover="auto"
+        onToggle={(event) => setOpened(event.newState === 'open')}
+        shadow="md"
+        withBorder
+        className={classes.panel}
+        style={{ positionAnchor: anchor }}
+      >
         {heading && (
           <p className={classes.heading} aria-hidden>
             {heading}

@@ -55,6 +55,7 @@ export function LanguageSwitcher() {
             icon={<Flag locale={locale} lazy />}
             aria-current={locale === current ? 'true' : undefined}
             onClick={() => rememberLocale(locale)}
+            data-remember-locale={locale}
           >
             {LOCALE_NAMES[locale]}
           </DisclosureItem>

@@ -1,29 +1,48 @@
 /**
- * The nav bar folded into a full-screen drawer below 992 px. Loaded the first time the burger is pressed, so the
- * drawer's code (focus trap, scroll lock, transitions) stays out of every page's first load.
+ * The nav bar folded into a full-screen panel below 992 px. It is a popover (the HTML Popover API) opened by the
+ * burger: the browser opens and closes it (its close button, Escape, the burger), with or without the client.
  */
-import { Button, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Button, CloseButton, Divider, Group, Stack, Text } from '@mantine/core';
+import type { RefObject, ToggleEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { MOBILE_NAVIGATION_ID } from './mobile-navigation-id.ts';
 import { ShopLink, useNavLinks } from './nav-links.tsx';
 import classes from './site-header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
-export default function MobileNavigation({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function MobileNavigation({
+  id,
+  panelRef,
+  onToggle,
+}: {
+  id: string;
+  panelRef: RefObject<HTMLDivElement | null>;
+  onToggle: (event: ToggleEvent<HTMLDivElement>) => void;
+}) {
   const { t } = useTranslation();
   const links = useNavLinks();
+  // A link followed inside the page (with the client) leaves the header in place: close the panel first.
+  const close = () => panelRef.current?.hidePopover();
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      size="100%"
-      padding="md"
-      title={t('site.name')}
-      hiddenFrom="md"
-      id={MOBILE_NAVIGATION_ID}
-      closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+    <div
+      ref={panelRef}
+      id={id}
+      popover="auto"
+      onToggle={onToggle}
+      className={classes.mobilePanel}
+      data-testid="mobile-navigation"
     >
+      <Group justify="space-between" wrap="nowrap" mb="md">
+        <Text fw={700} size="lg">
+          {t('site.name')}
+        </Text>
+        <CloseButton
+          size="lg"
+          popoverTarget={id}
+          popoverTargetAction="hide"
+          aria-label={t('nav.closeMenu')}
+        />
+      </Group>
       <Stack component="nav" aria-label={t('nav.main')} gap={4}>
         {links.pages.map((link) => (
           <NavLink
@@ -31,26 +50,26 @@ export default function MobileNavigation({ opened, onClose }: { opened: boolean;
             to={link.to}
             end={link.end}
             className={classes.drawerLink}
-            onClick={onClose}
+            onClick={close}
             prefetch="intent"
           >
             {link.label}
           </NavLink>
         ))}
-        <ShopLink className={classes.drawerLink} onClick={onClose} />
+        <ShopLink className={classes.drawerLink} onClick={close} />
         <Divider my="sm" />
-        <Button component={Link} to={links.register} onClick={onClose} fullWidth>
+        <Button component={Link} to={links.register} onClick={close} fullWidth>
           {t('nav.register')}
         </Button>
         {links.admin && (
-          <Button component={Link} to={links.admin} variant="outline" onClick={onClose} fullWidth>
+          <Button component={Link} to={links.admin} variant="outline" onClick={close} fullWidth>
             {t('nav.admin')}
           </Button>
         )}
         <Group justify="center" mt="sm">
-          <UserMenu />
+          <UserMenu testId="mobile-user-menu" />
         </Group>
       </Stack>
-    </Drawer>
+    </div>
   );
 }

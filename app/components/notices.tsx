@@ -2,7 +2,8 @@
  * The dismissible messages of the default layout: two banners (the new enamelled medals; returning users asked
  * to create a new account, which only a visitor who is not signed in can need: every account that signs in here
  * was made on this site) and the cookie notice. Dismissals are remembered in a cookie, so the server renders
- * the page without them next time and nothing jumps. On a phone they are stacked tightly in small type
+ * the page without them next time and nothing jumps. On a page without the client, `data-dismiss` lets the page's
+ * starter do the same (app/lib/page-without-client.server.ts). On a phone they are stacked tightly in small type
  * (notices.module.css) so the page's own first screen stays visible.
  */
 import { Alert, Anchor, Button, CloseButton, Container, Group, Paper, Text } from '@mantine/core';
@@ -48,6 +49,7 @@ export function Banners() {
             color={banner.id === 'medals' ? 'club' : 'blue'}
             variant="light"
             data-testid={`banner-${banner.id}`}
+            data-dismiss={banner.id}
             classNames={{ root: classes.banner, icon: classes.bannerIcon }}
             withCloseButton
             closeButtonLabel={t('banners.dismiss')}
@@ -75,6 +77,7 @@ export function CookieNotice() {
       withBorder
       className={classes.cookie}
       data-testid="cookie-notice"
+      data-dismiss="cookies"
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text size="sm" className={classes.cookieText}>

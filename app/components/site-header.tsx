@@ -3,24 +3,23 @@
  * the user menu and the language switcher. Below 992 px the links fold into a burger menu.
  */
 import { Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense, lazy, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { usePopoverIds } from './header-disclosure.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
-import { MOBILE_NAVIGATION_ID } from './mobile-navigation-id.ts';
+import { MobileNavigation } from './mobile-navigation.tsx';
 import { ShopLink, useNavLinks } from './nav-links.tsx';
 import classes from './site-header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
-const MobileNavigation = lazy(() => import('./mobile-navigation.tsx'));
-
 export function SiteHeader() {
   const { t, i18n } = useTranslation();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  // The drawer's code is fetched on the first press of the burger, then kept.
-  const [drawerWanted, setDrawerWanted] = useState(false);
+  // The phone panel is a popover: the browser opens it; with the client, the burger follows its state.
+  const [opened, setOpened] = useState(false);
+  const mobilePanel = useRef<HTMLDivElement>(null);
+  const { id: mobileNavigationId } = usePopoverIds();
   const lang = i18n.language;
   const links = useNavLinks();
 
@@ -76,23 +75,19 @@ export function SiteHeader() {
           <LanguageSwitcher />
           <Burger
             opened={opened}
-            onClick={() => {
-              setDrawerWanted(true);
-              toggle();
-            }}
+            popoverTarget={mobileNavigationId}
             hiddenFrom="md"
-            aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-label={t('nav.openMenu')}
             aria-expanded={opened}
-            aria-controls={MOBILE_NAVIGATION_ID}
           />
         </Group>
       </Group>
 
-      {drawerWanted && (
-        <Suspense fallback={null}>
-          <MobileNavigation opened={opened} onClose={close} />
-        </Suspense>
-      )}
+      <MobileNavigation
+        id={mobileNavigationId}
+        panelRef={mobilePanel}
+        onToggle={(event) => setOpened(event.newState === 'open')}
+      />
     </Box>
   );
 }

@@ -8,7 +8,8 @@ import { useRootData } from '../lib/root-data.ts';
 import { DisclosureItem, HeaderDisclosure } from './header-disclosure.tsx';
 import classes from './site-header.module.css';
 
-export function UserMenu() {
+/** `testId` tells the header's menu from the phone panel's copy (both are in the page, one of them hidden). */
+export function UserMenu({ testId = 'user-menu' }: { testId?: string }) {
   const { t, i18n } = useTranslation();
   const user = useRootData()?.user;
   const signOut = useSignOut();
@@ -25,7 +26,7 @@ export function UserMenu() {
     <HeaderDisclosure
       label={t('nav.userMenu', { name })}
       heading={name}
-      triggerProps={{ className: classes.avatarButton, 'data-testid': 'user-menu' }}
+      triggerProps={{ className: classes.avatarButton, 'data-testid': testId }}
       trigger={
         <Avatar color="club" radius="xl" size={36}>
           {(user.prenom[0] ?? '') + (user.nom[0] ?? '')}
@@ -48,6 +49,7 @@ export function UserMenu() {
           <DisclosureItem
             kind="button"
             icon={<IconLogout size={16} />}
+            data-sign-out
             onClick={() => {
               close();
               void signOut();

@@ -4,8 +4,8 @@
  * with the pages behind a sign-in (mantine-all.ts).
  *
  * The list follows the Mantine components the shell, the error page and the pages of app/routes/public import,
- * with the components they render inside (Select: Combobox, Popover, Input, ScrollArea; Drawer: ModalBase,
- * Overlay; Button and ActionIcon: UnstyledButton, Loader). Everything is in Mantine's `@layer mantine`, so the
+ * with the components they render inside (Select: Combobox, Popover, Input, ScrollArea; the dialogs' Modal:
+ * ModalBase, Overlay; Button and ActionIcon: UnstyledButton, Loader). Everything is in Mantine's `@layer mantine`, so the
  * site's own styles win over it whatever the order of the stylesheets. Within the layer, the files keep the
  * order of Mantine's own styles.css: building blocks first (a Button's styles must follow UnstyledButton's reset).
  * A component added to a public page needs its file here: tests/e2e/visual.spec.ts compares every public page
@@ -40,14 +40,12 @@ import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Center.layer.css';
 import '@mantine/core/styles/Container.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
-import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Table.layer.css';
-import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/Timeline.layer.css';
 import '@mantine/core/styles/Title.layer.css';

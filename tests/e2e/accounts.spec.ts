@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { dataDir } from '../../playwright.config.ts';
 import { accountPayload } from '../support/account-payload.ts';
 import { mailedLink, verifyEmailFromOutbox } from '../support/outbox.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 const PASSWORD = 'Ventoux1910';
 const NEW_PASSWORD = 'Malaucene1912';
@@ -42,8 +42,9 @@ async function waitForForm(page: Page, testId: string) {
   }, testId);
 }
 
+/** The user menu is a popover: it opens on a page with the client once hydrated, and on one without at once. */
 async function openUserMenu(page: Page) {
-  await waitForForm(page, 'user-menu');
+  await pageReady(page);
   await page.getByTestId('user-menu').click();
 }
 

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 import { paidRegistration } from './paid-registration.ts';
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
@@ -108,7 +108,7 @@ test('every admin page fits a 360 px phone, header included', async ({
   }
 
   // Sign-out is reachable from the header's account menu.
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
   await page.getByTestId('user-menu').click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
 });

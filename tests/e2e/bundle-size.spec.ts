@@ -1,18 +1,12 @@
 /**
- * JavaScript budgets of the public pages, read from the production build's manifest (no browser, no timing):
- * the client entry and the modules of every route from the root to the page, each file counted once, gzip.
- * Targets (issue 13): 170 KB per public page, 200 KB for the statistics. Where a page is not there yet, its
- * ceiling is today's size, so it can only shrink; docs/decisions/0026-public-page-loading.md says what holds
- * each of them above the target. (They were raised by 1–1.5 KB once, knowingly: the one formatting hook,
- * app/lib/format.ts, binds every formatter of domain/format.ts, so each page carries all of them. Home and club,
- * at their ceilings to the byte, were raised by 1 KB once more for 0.1 KB: the diploma check page's entry in the
- * page registry, domain/pages.ts, which every page carries because the router's guards read it. Rules and privacy
- * were raised by 1 KB for the same reason, for 0.3 KB: the entries of the registration and delivery changes and
- * of the guardian's page. Roads and laureates, for the same 0.1 KB of the map of the day's entry and, on roads,
- * its link, likewise. Home, rules and club, by 1 KB for 0.05–0.15 KB: the offline page's entry and the `offline`
- * marks of the pages the service worker keeps; the worker's own code is loaded apart, after the page is idle. Roads
- * and privacy, by 1 KB for 0.02 KB: the error page's offline recovery, app/lib/offline-navigation.ts, which a dynamic
- * import would cost more than it saves.)
+ * Script budgets (decision 0041, which replaces 0009's floor):
+ *
+ * - The public pages render without the client: measured in the browser on a first visit with the service worker
+ *   blocked, they may carry at most 15 KB of gzip script, inline starter and speculation rules included, and load
+ *   no script file.
+ * - The pages that keep the client are read from the production build's manifest (no browser, no timing): the
+ *   client entry and the modules of every route from the root to the page, each file counted once, gzip. Their
+ *   ceilings are their sizes before the public pages left the client, so they can only shrink.
  *
  * Stylesheets block the first paint, so the public pages have a CSS budget too: they load only the Mantine styles
  * they use (app/styles/mantine-public.ts); the full Mantine set (34 KB gzip on its own) must never reach them.
@@ -34,15 +28,33 @@ interface Manifest {
   routes: Record<string, ManifestRoute>;
 }
 
-const TARGET_KB = 170;
+/**
+ * Pages that keep the client: their sizes before the public pages left it (decision 0041), so they can only shrink.
+ * The shell lost its lazily loaded drawer and its click-outside code, which every one of them carried.
+ */
 const CEILINGS_KB: Record<string, number> = {
-  home: 192, // the carousel (embla) and its autoplay
-  roads: 182,
-  rules: 185, // the tabs
-  club: 178,
-  privacy: 176,
-  laureates: 200, // Pagination, the country names of six languages
-  stats: 200,
+  'track-check': 224,
+  map: 179,
+  login: 280,
+  signup: 317,
+  account: 347,
+  order: 335,
+};
+
+/**
+ * The public pages rendered without the client (app/lib/page-client.ts, decision 0041): measured in the browser
+ * on a first visit (service worker blocked, as in every journey), script files transferred plus the page's inline
+ * scripts, gzip.
+ */
+const WITHOUT_CLIENT_KB = 15;
+const PAGES_WITHOUT_CLIENT: Record<string, string> = {
+  home: '/fr',
+  rules: '/fr/rules',
+  roads: '/fr/roads',
+  club: '/fr/club',
+  privacy: '/fr/privacy',
+  laureates: '/fr/laureates',
+  stats: '/fr/stats',
 };
 
 const clientDir = path.resolve('build/client');
@@ -86,24 +98,49 @@ const gzipKb = (files: Iterable<string>) =>
   [...files].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(clientDir, file))).length, 0) /
   1024;
 
-test.describe('JavaScript budget of the public pages', () => {
+test.describe('JavaScript budget of the pages with the client', () => {
   for (const [pageId, budget] of Object.entries(CEILINGS_KB)) {
     test(`${pageId} loads at most ${budget} KB of gzip JavaScript`, async () => {
       const assets = await manifest();
       expect(assets.routes[pageId], `route ${pageId} in the build`).toBeDefined();
       const kb = gzipKb(scriptsOf(assets, pageId));
-      test.info().annotations.push({
-        type: 'gzip KB',
-        description: `${kb.toFixed(1)} (target ${pageId === 'stats' ? 200 : TARGET_KB})`,
-      });
+      test.info().annotations.push({ type: 'gzip KB', description: kb.toFixed(1) });
       expect(kb).toBeGreaterThan(50); // the manifest was read: React alone is more
       expect(kb).toBeLessThanOrEqual(budget);
     });
   }
 });
 
+test.describe('Script of the public pages without the client', () => {
+  for (const [pageId, url] of Object.entries(PAGES_WITHOUT_CLIENT)) {
+    test(`${pageId} loads at most ${WITHOUT_CLIENT_KB} KB of gzip script`, async ({ page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const scriptRequests = new Set<string>();
+      let transferred = 0;
+      cdp.on('Network.responseReceived', ({ requestId, type }) => {
+        if (type === 'Script') scriptRequests.add(requestId);
+      });
+      cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+        if (scriptRequests.has(requestId)) transferred += encodedDataLength;
+      });
+      await page.goto(url, { waitUntil: 'load' });
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')]
+          .map((script) => script.textContent ?? '')
+          .join(''),
+      );
+      const kb = (transferred + gzipSync(inline).length) / 1024;
+      test.info().annotations.push({ type: 'gzip KB', description: kb.toFixed(1) });
+      expect(scriptRequests.size, 'script files').toBe(0);
+      expect(inline.length).toBeGreaterThan(0); // the starter and the speculation rules were read
+      expect(kb).toBeLessThanOrEqual(WITHOUT_CLIENT_KB);
+    });
+  }
+});
+
 test.describe('CSS budget of the public pages', () => {
-  for (const pageId of Object.keys(CEILINGS_KB)) {
+  for (const pageId of Object.keys(PAGES_WITHOUT_CLIENT)) {
     test(`${pageId} blocks its first paint on at most ${CSS_BUDGET_KB} KB of gzip CSS`, async () => {
       const assets = await manifest();
       const stylesheets = stylesheetsOf(assets, pageId);

@@ -3,7 +3,7 @@
  * script without its nonce or hash, an `eval`, even a probe that fails quietly such as Zod's). Chrome's own issue
  * list is read through the DevTools protocol, as Lighthouse's best-practices audit reads it.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 const PAGES = [
   '/fr',
@@ -27,13 +27,13 @@ test('no page makes the browser report a CSP issue', async ({ page }) => {
   await cdp.send('Audits.enable');
   for (const path of PAGES) {
     await page.goto(path);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await pageReady(page);
   }
   // A filtered ranking, and a form that builds and runs its Zod schemas in the browser.
   await page.goto('/fr/laureates?epreuve=cingle');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
   await page.goto('/gb/signup');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByRole('alert').first()).toBeVisible();
   // Issues are reported asynchronously: a round trip through the protocol lets the last ones arrive.

@@ -2,7 +2,7 @@
  * Shared fixtures: every journey fails on a browser console error or an uncaught page error, as a person
  * would notice something broken. A test that provokes an error on purpose lists it in `expectedErrors`.
  */
-import { test as base, expect } from '@playwright/test';
+import { type Page, test as base, expect } from '@playwright/test';
 
 export const test = base.extend<{ expectedErrors: RegExp[]; failOnConsoleErrors: void }>({
   expectedErrors: [[], { option: true }],
@@ -23,3 +23,11 @@ export const test = base.extend<{ expectedErrors: RegExp[]; failOnConsoleErrors:
 });
 
 export { expect };
+
+/**
+ * Waits until the page is ready for a visitor's clicks: hydrated by React, or rendered without the client (its
+ * links, forms and popovers work from the first paint; app/lib/page-client.ts).
+ */
+export async function pageReady(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"], html[data-client="none"]')).toHaveCount(1);
+}

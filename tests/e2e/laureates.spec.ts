@@ -7,10 +7,10 @@ import type { Page } from '@playwright/test';
 import { normalizeSearchText } from '../../domain/search.ts';
 import { demoLaureate } from '../../server/services/demo-data.ts';
 import { qrTextOfPdf } from '../support/pdf-qr.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
 }
 
 const rows = (page: Page) => page.getByTestId('laureate-row');

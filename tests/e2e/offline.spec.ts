@@ -16,7 +16,7 @@ import { verifyEmailFromOutbox } from '../support/outbox.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { PASSWORD } from '../support/users.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 import { paidRegistration } from './paid-registration.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -90,9 +90,9 @@ for (const lang of ['fr', 'de'] as const) {
     await page.goto(`/${lang}/rules?tab=checks`);
     await expect(h1).toHaveText(heading(lang, 'rules'));
     const rules = catalogue<{ tabs: { checks: { tab: string } } }>(lang, 'rules');
-    await expect(page.getByRole('tab', { name: rules.tabs.checks.tab })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    await expect(page.getByRole('link', { name: rules.tabs.checks.tab, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
     );
 
     await page.goto(`/${lang}/map`);
@@ -104,7 +104,7 @@ for (const lang of ['fr', 'de'] as const) {
 
     // A navigation inside the page, to a page the worker keeps.
     await page.goto(`/${lang}/roads`);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await pageReady(page);
     await page.getByTestId('roads-map').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/map$`));
     await expect(h1).toHaveText(heading(lang, 'map'));
@@ -188,7 +188,7 @@ test('after a signed-in visit, the worker holds nothing personal, and signing ou
     await (await caches.open('shared-ride')).put('/shared-ride/file', new Response('<gpx/>'));
   });
   await page.goto('/gb/account');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
   await page.getByTestId('user-menu').click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/gb$/);
@@ -250,7 +250,7 @@ test('a ride chosen with no network waits on the page and is checked when the ne
   await waitForOfflinePages(page, 'fr');
   await context.setOffline(true);
   await page.goto('/fr/track-check');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
   await page.getByTestId('track-file').setInputFiles({
     name: 'ventoux.gpx',
     mimeType: 'application/gpx+xml',
@@ -270,7 +270,8 @@ test('a ride chosen with no network waits on the page and is checked when the ne
 test('a new version waits for the rider, who reloads onto it', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto('/gb/rules');
+  // The prompt lives on the pages with the client (decision 0041); the rules ship none.
+  await page.goto('/gb/track-check');
   await waitForOfflinePages(page, 'gb');
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
 
@@ -290,7 +291,7 @@ test('a new version waits for the rider, who reloads onto it', async ({ browser,
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await pageReady(page);
     expect(await page.evaluate(() => 'beforeReload' in window)).toBe(false);
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
     expect(

@@ -24,7 +24,7 @@ function paintAndScripts(page: Page) {
   }));
 }
 
-for (const path of ['/fr/privacy', '/gb/laureates']) {
+for (const path of ['/fr/track-check', '/gb/map']) {
   test(`${path} paints before it fetches a script, then hydrates`, async ({ page }) => {
     const html = await openHydrated(page, path);
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);

@@ -10,7 +10,7 @@ import { demoLaureate } from '../../server/services/demo-data.ts';
 import { accountPayload } from '../support/account-payload.ts';
 import { verifyEmailFromOutbox } from '../support/outbox.ts';
 import { PASSWORD } from '../support/users.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 import { holdScripts } from './hold-scripts.ts';
 
 function texts(lang: string) {
@@ -48,7 +48,7 @@ for (const [lang, index] of [
     const palmares = (await rows.first().locator('th[scope=row] a').getAttribute('href'))!;
 
     await page.goto(`/${lang}/account?tab=password`);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await pageReady(page);
     const choice = page.getByTestId('public-name-choice');
     await choice.getByRole('radio', { name: name.options.initials }).check();
     await choice.getByRole('button', { name: name.save }).click();
@@ -68,7 +68,7 @@ for (const [lang, index] of [
     await expect(choice.getByRole('radio', { name: name.options.initials })).toBeChecked();
     await choice.getByRole('radio', { name: name.options.full }).check();
     await release();
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await pageReady(page);
     await expect(choice.getByRole('radio', { name: name.options.full })).toBeChecked();
     await choice.getByRole('button', { name: name.save }).click();
     await expect(choice.getByTestId('public-name-saved')).toBeVisible();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { LOCALES, LOCALE_TAGS, type Locale } from '../../domain/locales.ts';
 import { BREVET_COUNTS } from '../../domain/ventoux.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 const catalogue = (locale: Locale, namespace: string) =>
   JSON.parse(
@@ -30,17 +30,7 @@ const PAGES: { namespace: string; path: string; figure: (locale: Locale) => stri
 ];
 
 async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-}
-
-/** The carousel answers once embla has measured it, after hydration. */
-async function carouselReady(page: Page) {
-  await expect(page.getByTestId('hero-carousel')).toHaveAttribute('data-ready', 'true');
-}
-
-/** The tabs answer clicks once the page is live. */
-async function tabsLive(page: Page) {
-  await expect(page.getByTestId('rules-tabs')).toHaveAttribute('data-live', 'true');
+  await pageReady(page);
 }
 
 test.describe('every public page in every language', () => {
@@ -86,66 +76,39 @@ test.describe('server rendering', () => {
 });
 
 test.describe('home carousel', () => {
-  const activeSlide = (page: Page) =>
-    page.getByTestId('hero-carousel').locator('[data-slide][data-active="true"]');
+  test.use({ javaScriptEnabled: false });
 
-  test('moves with the buttons, the arrow keys and the slide buttons, and pauses', async ({ page }) => {
+  test('moves with its slide links, without any script, and marks the slide in view', async ({ page }) => {
     await page.goto('/gb');
-    await carouselReady(page);
-    await expect(activeSlide(page)).toHaveAttribute('data-slide', 'giant');
-    await expect(activeSlide(page)).toHaveAttribute('aria-label', 'Slide 1 of 3');
+    const carousel = page.getByTestId('hero-carousel');
+    const slide = (id: string) => carousel.locator(`[data-slide="${id}"]`);
+    const marked = (index: number) =>
+      expect
+        .poll(() =>
+          page.getByTestId(`carousel-go-${index}`).evaluate((link) => link.matches(':target-current')),
+        )
+        .toBe(true);
+    await expect(slide('giant')).toHaveAttribute('aria-label', 'Slide 1 of 3');
+    await expect(slide('giant')).toBeInViewport({ ratio: 0.5 });
+    await expect(slide('laureates')).not.toBeInViewport();
+    await marked(1);
 
-    // Focus entering the carousel stops the rotation until the visitor restarts it.
-    await page.getByRole('button', { name: 'Next slide' }).focus();
-    await expect(page.getByTestId('carousel-play-pause')).toHaveAccessibleName('Resume the slideshow');
-    await page.keyboard.press('Enter');
-    await expect(activeSlide(page)).toHaveAttribute('data-slide', 'threeRoads');
+    await carousel.getByRole('link', { name: 'Show slide 3' }).click();
+    await expect(slide('laureates')).toBeInViewport({ ratio: 0.5 });
+    await expect(slide('giant')).not.toBeInViewport();
+    await marked(3);
+    await carousel.getByRole('link', { name: 'Show slide 2' }).click();
+    await expect(slide('threeRoads')).toBeInViewport({ ratio: 0.5 });
+    await marked(2);
+  });
 
+  test("moves with the arrow keys once it has the keyboard's focus", async ({ page }) => {
+    await page.goto('/gb');
+    const carousel = page.getByTestId('hero-carousel');
+    await carousel.getByRole('link', { name: 'Discover the roads' }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect(activeSlide(page)).toHaveAttribute('data-slide', 'laureates');
-    await page.keyboard.press('ArrowLeft');
-    await expect(activeSlide(page)).toHaveAttribute('data-slide', 'threeRoads');
-
-    await page.getByRole('button', { name: 'Previous slide' }).press('Enter');
-    await expect(activeSlide(page)).toHaveAttribute('data-slide', 'giant');
-    await page.getByRole('button', { name: 'Show slide 3' }).press('Enter');
-    await expect(activeSlide(page)).toHaveAttribute('data-slide', 'laureates');
-    await expect(page.getByRole('button', { name: 'Show slide 3' })).toHaveAttribute('aria-current', 'true');
-
-    const playPause = page.getByTestId('carousel-play-pause');
-    await playPause.press('Enter');
-    await expect(playPause).toHaveAccessibleName('Pause the slideshow');
-    await playPause.press('Enter');
-    await expect(playPause).toHaveAccessibleName('Resume the slideshow');
-  });
-
-  test('keeps the hidden slides out of the keyboard order', async ({ page }) => {
-    await page.goto('/gb');
-    await carouselReady(page);
-    const slides = page.getByTestId('hero-carousel').locator('[data-slide]');
-    await expect(slides).toHaveCount(3);
-    await expect(slides.nth(0)).not.toHaveAttribute('inert');
-    await expect(slides.nth(1)).toHaveAttribute('inert', '');
-    await expect(slides.nth(2)).toHaveAttribute('inert', '');
-  });
-
-  test('turns by itself and holds still while hovered', async ({ page }) => {
-    await page.goto('/fr');
-    await carouselReady(page);
-    await expect(activeSlide(page)).toHaveAttribute('data-slide', 'threeRoads', { timeout: 15_000 });
-    await page.getByTestId('hero-carousel').hover();
-    await expect(page.getByTestId('hero-carousel')).toHaveAttribute('data-playing', 'false');
-  });
-});
-
-test.describe('home carousel with reduced motion', () => {
-  test.use({ reducedMotion: 'reduce' });
-
-  test('does not turn by itself', async ({ page }) => {
-    await page.goto('/fr');
-    await carouselReady(page);
-    await expect(page.getByTestId('carousel-play-pause')).toHaveAccessibleName('Reprendre le défilement');
-    await expect(page.getByTestId('hero-carousel')).toHaveAttribute('data-playing', 'false');
+    await expect(carousel.locator('[data-slide="threeRoads"]')).toBeInViewport({ ratio: 0.5 });
+    await expect(carousel.locator('[data-slide="giant"]')).not.toBeInViewport();
   });
 });
 
@@ -160,7 +123,10 @@ test.describe('home page', () => {
     await expect(cingle.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/gb/order');
     await cingle.getByRole('link', { name: 'Read the rules' }).click();
     await expect(page).toHaveURL(/\/gb\/rules\?tab=options$/);
-    await expect(page.getByRole('tab', { name: 'Challenges' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('link', { name: 'Challenges', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('shows the latest laureates with their total, or invites the first one', async ({ page }) => {
@@ -192,36 +158,40 @@ test.describe('home page', () => {
   });
 });
 
-test.describe('rules tabs', () => {
-  test('open on the tab named in the query, before any script runs', async ({ browser }) => {
+test.describe('rules sections', () => {
+  const current = (page: Page, name: string) =>
+    expect(
+      page.getByTestId('rules-tabs').getByRole('navigation').getByRole('link', { name, exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
+
+  test('open on the section named in the query, without any script', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/gb/rules?tab=homologation');
-    await expect(page.getByRole('tab', { name: 'Certification' })).toHaveAttribute('aria-selected', 'true');
+    await current(page, 'Certification');
     await expect(page.getByRole('heading', { name: 'Certification', level: 2 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'The three challenges' })).toBeHidden();
     await context.close();
   });
 
-  test('open on the tab named in the hash', async ({ page }) => {
+  test('open on the section named in the hash, without any script', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
     await page.goto('/gb/rules#rewards');
-    await tabsLive(page);
-    await expect(page.getByRole('tab', { name: 'Rewards' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Rewards', level: 2 })).toBeVisible();
-    await expect(page).toHaveURL(/\/gb\/rules\?tab=rewards#rewards$/);
+    await expect(page.getByRole('heading', { name: 'The three challenges' })).toBeHidden();
+    await context.close();
   });
 
-  test('write the chosen tab into the address', async ({ page }) => {
+  test('each section has its own address, reached by its link', async ({ page }) => {
     await page.goto('/fr/rules');
-    await tabsLive(page);
-    await expect(page.getByRole('tab', { name: 'Défis' })).toHaveAttribute('aria-selected', 'true');
-    await page.getByRole('tab', { name: 'Sécurité' }).click();
+    await current(page, 'Défis');
+    await page.getByRole('link', { name: 'Sécurité', exact: true }).click();
     await expect(page).toHaveURL(/\/fr\/rules\?tab=safety$/);
     await expect(page.getByRole('heading', { name: 'Sécurité et équipement' })).toBeVisible();
-    await page.getByRole('tab', { name: 'Sécurité' }).press('ArrowRight');
-    await expect(page).toHaveURL(/\/fr\/rules\?tab=checks$/);
+    await current(page, 'Sécurité');
     await page.reload();
-    await expect(page.getByRole('tab', { name: 'Contrôles' })).toHaveAttribute('aria-selected', 'true');
+    await current(page, 'Sécurité');
   });
 });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir } from '../../playwright.config.ts';
 import { demoLaureate } from '../../server/services/demo-data.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 /** Quoted-printable soft breaks and escapes undone: enough to find the link of an .eml file. */
 function decodeQuotedPrintable(raw: string): string {
@@ -43,7 +43,7 @@ test('a rider hides their results with the emailed link', async ({ page }) => {
   const palmares = await riderRows.first().locator('th[scope=row] a').getAttribute('href');
 
   await page.goto('/fr/public-display-restriction');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
   await page.getByLabel('Adresse e-mail').fill(rider.email);
   await page.getByRole('button', { name: 'Envoyer le lien de vérification' }).click();
   await expect(page.getByTestId('restriction-pending')).toContainText('Vérification en cours');
@@ -78,7 +78,7 @@ test.describe('a link that does not work', () => {
 
 test('the form refuses an address that is not one', async ({ page }) => {
   await page.goto('/de/public-display-restriction');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
   await page.getByLabel('E-Mail-Adresse').fill('nicht-gültig');
   await page.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   await expect(page.getByTestId('form-error')).toBeVisible();

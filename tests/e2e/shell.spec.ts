@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 import { accountPayload } from '../support/account-payload.ts';
 
 /** Opens a page and waits until React has hydrated it, so that clicks go through React. */
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
 }
 
 test.describe('locale routing', () => {
@@ -104,10 +104,10 @@ test.describe('nav bar', () => {
     await open(page, '/gb');
     await expect(page.locator('header').getByRole('link', { name: 'Roads' })).toBeHidden();
     await page.getByRole('button', { name: 'Open the menu' }).click();
-    const drawer = page.getByRole('dialog');
-    await drawer.getByRole('link', { name: 'Laureates' }).click();
+    const panel = page.getByTestId('mobile-navigation');
+    await panel.getByRole('link', { name: 'Laureates' }).click();
     await expect(page).toHaveURL(/\/gb\/laureates$/);
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(panel).toBeHidden();
     // Nothing overflows the phone's width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -123,7 +123,7 @@ test.describe('notices', () => {
     await page.getByTestId('banner-medals').getByRole('button', { name: 'Dismiss this message' }).click();
     await expect(page.getByTestId('banner-medals')).toBeHidden();
     await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await pageReady(page);
     await expect(page.getByTestId('cookie-notice')).toBeHidden();
     await expect(page.getByTestId('banner-medals')).toBeHidden();
     await expect(page.getByTestId('banner-new-account')).toBeVisible();

@@ -3,7 +3,7 @@
  * same figures as a table, and axe finds nothing to fix, with the charts or with the tables shown.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 const SECTIONS = ['challenge', 'year', 'country', 'nationality', 'age', 'civilite', 'repeat'];
 
@@ -23,7 +23,7 @@ test.describe('without JavaScript', () => {
 test('a chart gives way to its table and back, and axe finds no violation either way', async ({ page }) => {
   test.slow(); // two analyses
   await page.goto('/gb/stats');
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await pageReady(page);
   const analyse = async () =>
     (await new AxeBuilder({ page }).analyze()).violations.map((violation) => ({
       rule: violation.id,
@@ -34,8 +34,8 @@ test('a chart gives way to its table and back, and axe finds no violation either
   await section.getByRole('button', { name: 'Show the table' }).click();
   await expect(section.getByRole('table')).toBeVisible();
   await page.mouse.move(0, 0); // analyse the page at rest, not the button under the pointer
-  await expect(section.locator('svg')).toHaveCount(0);
+  await expect(section.locator('svg')).toBeHidden();
   expect(await analyse()).toEqual([]);
   await section.getByRole('button', { name: 'Show the chart' }).click();
-  await expect(section.locator('svg')).toHaveCount(1);
+  await expect(section.locator('svg')).toBeVisible();
 });

@@ -10,7 +10,7 @@
  * After an intended change of look: `npx playwright test tests/e2e/visual.spec.ts --update-snapshots`, then look
  * at every updated image before committing it.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, pageReady, test } from './fixtures.ts';
 
 interface PublicPage {
   path: string;
@@ -49,7 +49,7 @@ for (const [name, publicPage] of Object.entries(PAGES))
       }) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.goto(`/${lang}${publicPage.path}`);
-        await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+        await pageReady(page);
         await page.evaluate(() => document.fonts.ready);
         await expect(page).toHaveScreenshot(`${name}-${lang}-${viewport.width}.png`, {
           fullPage: publicPage.fullPage,

@@ -40,6 +40,8 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
   return (
     <Form
       method="get"
+      // On the page without the client, its starter submits the form when a select changes.
+      data-submit-on-change
       role="search"
       aria-label={t('laureates:filters.legend')}
       onSubmit={(event) => {

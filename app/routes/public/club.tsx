@@ -6,6 +6,10 @@ import { BREVET_COUNTS, CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { Paragraphs } from '../../components/public/paragraphs.tsx';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
+
+/** Complete HTML that works without scripts (docs/decisions/0041-pages-without-scripts.md). */
+export const handle = WITHOUT_CLIENT;
 
 function BrevetTotals() {
   const { t, i18n } = useTranslation();

@@ -12,6 +12,10 @@ import { diplomaStatementPath } from '../../../domain/diploma.ts';
 import { Seo } from '../../components/seo.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { Route } from './+types/diploma';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
+
+/** Complete HTML that works without scripts (docs/decisions/0041-pages-without-scripts.md). */
+export const handle = WITHOUT_CLIENT;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);

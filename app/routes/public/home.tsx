@@ -17,6 +17,10 @@ import { OrganiserCards } from '../../components/public/organiser-cards.tsx';
 import { Paragraphs } from '../../components/public/paragraphs.tsx';
 import { Seo } from '../../components/seo.tsx';
 import type { Route } from './+types/home';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
+
+/** Complete HTML that works without scripts (docs/decisions/0041-pages-without-scripts.md). */
+export const handle = WITHOUT_CLIENT;
 
 const LATEST_LAUREATES = 5;
 

@@ -5,20 +5,31 @@
  */
 import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { requestContext } from '#request-context';
 import { today } from '../../../domain/dates.ts';
-import { readLaureatesQuery } from '../../../domain/schemas/laureates.ts';
+import { laureatesQuery, readLaureatesQuery } from '../../../domain/schemas/laureates.ts';
+import { localeOr } from '../../../domain/locales.ts';
 import { LaureatesFilters } from '../../components/laureates/laureates-filters.tsx';
 import { LaureatesPagination, LaureatesSummary } from '../../components/laureates/laureates-pagination.tsx';
 import { LaureatesTable } from '../../components/laureates/laureates-table.tsx';
 import { laureatesSearch } from '../../components/laureates/url-state.ts';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import type { Route } from './+types/laureates';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** Complete HTML that works without scripts (docs/decisions/0041-pages-without-scripts.md). */
+export const handle = WITHOUT_CLIENT;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, user } = context.get(requestContext);
-  const query = readLaureatesQuery(new URL(request.url).searchParams);
+  const searchParams = new URL(request.url).searchParams;
+  const query = readLaureatesQuery(searchParams);
+  // The filter form, sent without scripts, names every field, empty or at its default: the address is brought
+  // back to the view's own (what the form's script sends), so every view has one address to share and to cache.
+  const canonical = laureatesSearch(query);
+  const asked = new URLSearchParams([...searchParams].filter(([key]) => key in laureatesQuery.shape));
+  if (`${asked}` !== canonical.slice(1)) throw redirect(`/${localeOr(params.lang)}/laureates${canonical}`);
   const result = await services.laureates.list(query);
   const birthDates =
     user?.role === 'admin'

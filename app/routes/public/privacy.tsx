@@ -15,6 +15,10 @@ import { useTextList } from '../../components/public/paragraphs.tsx';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { TextWithNode } from '../../components/public/text-with-node.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
+
+/** Complete HTML that works without scripts (docs/decisions/0041-pages-without-scripts.md). */
+export const handle = WITHOUT_CLIENT;
 
 const S = 'privacy:sections';
 

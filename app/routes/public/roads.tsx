@@ -9,6 +9,10 @@ import { useFormat } from '../../lib/format.ts';
 import { sharedAltitudeDomain } from '../../components/public/profile-geometry.ts';
 import { RoadFacts } from '../../components/public/road-facts.tsx';
 import { RoadsComparison } from '../../components/public/roads-comparison.tsx';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
+
+/** Complete HTML that works without scripts (docs/decisions/0041-pages-without-scripts.md). */
+export const handle = WITHOUT_CLIENT;
 
 const ALTITUDE_DOMAIN = sharedAltitudeDomain(ROADS);
 

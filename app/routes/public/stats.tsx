@@ -15,6 +15,10 @@ import { FigureTable } from '../../components/stats/figure-table.tsx';
 import { ColumnsFigure, DonutFigure, RowsFigure } from '../../components/stats/stats-charts.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { Route } from './+types/stats';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
+
+/** Complete HTML that works without scripts (docs/decisions/0041-pages-without-scripts.md). */
+export const handle = WITHOUT_CLIENT;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(requestContext);

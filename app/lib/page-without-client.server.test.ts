@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { WITHOUT_CLIENT, pageNeedsClient } from './page-client.ts';
+import {
+  completePageWithoutClient,
+  pagesWithoutClient,
+  speculationRules,
+} from './page-without-client.server.ts';
+
+const routeModules = {
+  root: {},
+  home: { handle: WITHOUT_CLIENT },
+  rules: { handle: WITHOUT_CLIENT },
+  laureate: { handle: WITHOUT_CLIENT },
+  account: {},
+  'track-check': { handle: { client: true } },
+};
+
+const page = (htmlAttributes: string) =>
+  `<!DOCTYPE html><html lang="fr"${htmlAttributes}><head></head><body><main>Le Ventoux</main></body></html>`;
+
+describe('pageNeedsClient', () => {
+  it('follows the deepest route, and keeps the client when it says nothing', () => {
+    expect(pageNeedsClient([{ handle: undefined }, { handle: undefined }])).toBe(true);
+    expect(pageNeedsClient([{ handle: undefined }, { handle: WITHOUT_CLIENT }])).toBe(false);
+    expect(pageNeedsClient([{ handle: WITHOUT_CLIENT }, { handle: { client: true } }])).toBe(true);
+    expect(pageNeedsClient([])).toBe(true);
+  });
+});
+
+describe('pagesWithoutClient', () => {
+  it("lists the pages whose module declares no client, in the page's language, parameters as wildcards", () => {
+    expect(pagesWithoutClient(routeModules, 'gb')).toEqual(['/gb', '/gb/rules', '/gb/laureates/*']);
+  });
+});
+
+describe('speculationRules', () => {
+  it("prefetches the listed pages on intent and prerenders the header's, never a link with a token", () => {
+    const rules = speculationRules(['/fr', '/fr/rules']);
+    expect(rules.prefetch).toEqual([
+      {
+        where: { and: [{ href_matches: ['/fr', '/fr/rules'] }, { not: { href_matches: '*\\?*token=*' } }] },
+        eagerness: 'moderate',
+      },
+    ]);
+    expect(rules.prerender[0]!.where.and).toContainEqual({ selector_matches: 'header a' });
+    expect(rules.prerender[0]!.eagerness).toBe('moderate');
+  });
+});
+
+describe('completePageWithoutClient', () => {
+  const options = { locale: 'fr' as const, routeModules, serviceWorker: true };
+
+  it('leaves a page with the client unchanged', () => {
+    const html = page('');
+    expect(completePageWithoutClient(html, { ...options, nonce: 'abc' })).toBe(html);
+  });
+
+  it('adds the speculation rules and the starter before </body>, under the nonce', () => {
+    const html = completePageWithoutClient(page(' data-client="none"'), { ...options, nonce: 'abc' });
+    const rules = /<script type="speculationrules" nonce="abc">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(rules!)).toEqual(speculationRules(['/fr', '/fr/rules', '/fr/laureates/*']));
+    expect(html).toMatch(
+      /<script nonce="abc">\(function startPageWithoutClient[\s\S]*"serviceWorkerUrl":"\/sw\.js"/,
+    );
+    expect(html).toMatch(/<\/script><\/body><\/html>$/);
+    expect(html).not.toMatch(/type="module"|modulepreload/);
+  });
+
+  it('adds them without a nonce on a kept page (allowed by hash), and without the worker when there is none', () => {
+    const html = completePageWithoutClient(page(' data-client="none"'), {
+      ...options,
+      nonce: undefined,
+      serviceWorker: false,
+    });
+    expect(html).toContain('<script type="speculationrules">');
+    expect(html).toContain('"serviceWorkerUrl":null');
+    expect(html).not.toContain('nonce=');
+  });
+});
