@@ -25,6 +25,7 @@ import {
   ridesKind,
 } from './kinds/orders.ts';
 import { laureatesKind } from './kinds/records.ts';
+import { cancellationRequestsKind, evidenceRequestsKind, refundsKind } from './kinds/requests-and-refunds.ts';
 
 export function personalDataKinds(retention: Config['retention']): readonly PersonalDataKind[] {
   return [
@@ -38,6 +39,9 @@ export function personalDataKinds(retention: Config['retention']): readonly Pers
     guardianConsentsKind,
     ridesKind,
     rideChecksKind,
+    evidenceRequestsKind,
+    refundsKind,
+    cancellationRequestsKind,
     activityConnectionsKind,
     laureatesKind,
     mailKind(retention.mail),
