@@ -11,7 +11,7 @@ import { paidOrder } from '../support/registrations.ts';
 import { cingleRide } from '../support/rides.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { toGpx } from '../support/track-files.ts';
-import { signedInUser, verifiedUser } from '../support/users.ts';
+import { signedInAdmin, signedInUser, verifiedUser } from '../support/users.ts';
 import { readZip } from '../support/zip.ts';
 
 let t: TestApp;
@@ -234,5 +234,69 @@ describe('GET /api/me/export', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('what was asked and given back about a registration', () => {
+  it('is in the buyer’s copy: the club’s request about a ride, a request to cancel, a refund; never in a stranger’s', async () => {
+    const admin = await signedInAdmin(t);
+    const buyer = await verifiedUser(t, { prenom: 'Agnès', nom: 'Rembourse' });
+    const stranger = await verifiedUser(t, { prenom: 'Hugo', nom: 'Ailleurs' });
+    // Posted kits: a registration can be cancelled until its kit goes out.
+    const order = await paidOrder(t, buyer, {
+      mode_livraison: 'postal',
+      candidats: [
+        candidatePayload({ email: buyer.email, prenom: 'Agnès', nom: 'Rembourse' }),
+        candidatePayload({ email: 'ami.rembourse@example.org', prenom: 'Paul', nom: 'Ami' }),
+      ],
+    });
+    const [mine, friend] = order.candidats as [{ id: number }, { id: number }];
+    const post = (url: string, payload: object, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url, payload, headers });
+    expect(
+      (
+        await post(
+          `/api/admin/candidates/${mine.id}/evidence-requests`,
+          { message: 'Votre trace ?' },
+          admin.auth,
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await post(
+          `/api/orders/${order.id}/cancellation-requests`,
+          { candidate_ids: [friend.id], reason: 'Mon ami s’est blessé' },
+          buyer.auth,
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await post(
+          `/api/admin/orders/${order.id}/refunds`,
+          { candidate_ids: [friend.id], reason: 'Blessure' },
+          { ...admin.auth, 'idempotency-key': 'export-refund-0001' },
+        )
+      ).statusCode,
+    ).toBe(201);
+
+    const zip = await exportOf(buyer);
+    expect(zip.json('evidence_requests.json').records).toEqual([
+      { candidate_id: mine.id, message: 'Votre trace ?', asked_at: expect.any(String), answered_at: null },
+    ]);
+    expect(zip.json('cancellation_requests.json').records).toEqual([
+      expect.objectContaining({
+        order_id: order.id,
+        candidate_ids: [friend.id],
+        reason: 'Mon ami s’est blessé',
+      }),
+    ]);
+    expect(zip.json('refunds.json').records).toEqual([
+      expect.objectContaining({ order_id: order.id, candidate_ids: [friend.id], reason: 'Blessure' }),
+    ]);
+    const theirs = await exportOf(stranger);
+    for (const kind of ['evidence_requests.json', 'cancellation_requests.json', 'refunds.json'])
+      expect(theirs.json(kind).records).toEqual([]);
   });
 });
