@@ -250,7 +250,8 @@ describe('what was asked and given back about a registration', () => {
         candidatePayload({ email: 'ami.rembourse@example.org', prenom: 'Paul', nom: 'Ami' }),
       ],
     });
-    const [mine, friend] = order.candidats as [{ id: number }, { id: number }];
+    const mine = order.candidats[0]!;
+    const friend = order.candidats[1]!;
     const post = (url: string, payload: object, headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url, payload, headers });
     expect(
