@@ -102,7 +102,7 @@ test('a volunteer homologates three clean rides at once, asks about a flagged on
   await rowOf(flagged.reference)
     .getByRole('link', { name: /Examiner/ })
     .click();
-  await expect(desk).toHaveURL(new RegExp(`/fr/administration/candidates/${flagged.id}$`));
+  await expect(desk).toHaveURL(new RegExp(`/fr/administration/candidates/${flagged.id}\\?from=in_progress$`));
   await waitForHydration(desk, 'evidence-request-form');
   const requests = desk.getByTestId('evidence-requests');
   await requests.getByLabel('Message au cycliste').fill('Pouvez-vous envoyer le fichier de votre compteur ?');

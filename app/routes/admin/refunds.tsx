@@ -114,12 +114,17 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="key" value={formKey} />
         <Stack gap="sm">
-          <Checkbox.Group
-            label={t('admin:refunds.candidates', {
-              price: format.money(refunds.unit_price_cents, refunds.currency),
-            })}
-            error={field('candidate_ids')}
+          {/* Native, uncontrolled boxes in a fieldset: Mantine's group would uncheck at hydration a box ticked
+              before the scripts ran, and the form would post none. */}
+          <fieldset
+            style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+            aria-describedby={field('candidate_ids') ? 'refund-candidates-error' : undefined}
           >
+            <Text component="legend" size="sm" fw={500}>
+              {t('admin:refunds.candidates', {
+                price: format.money(refunds.unit_price_cents, refunds.currency),
+              })}
+            </Text>
             <Stack gap={6} mt={6}>
               {refunds.candidates.map((candidate) => (
                 <Checkbox
@@ -143,7 +148,12 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
                 />
               ))}
             </Stack>
-          </Checkbox.Group>
+            {field('candidate_ids') && (
+              <Text size="sm" c="red.8" mt={4} id="refund-candidates-error" role="alert">
+                {field('candidate_ids')}
+              </Text>
+            )}
+          </fieldset>
           <NumberInput
             name="amount"
             label={t('admin:refunds.amount')}
