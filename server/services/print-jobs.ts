@@ -6,7 +6,7 @@
  * The instance that queues a job starts working on it at once; every instance also polls for queued jobs and for
  * jobs whose worker stopped moving (a crashed instance), so no job is left behind.
  */
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { candidates, printJobs } from '../db/schema.ts';
@@ -117,13 +117,13 @@ export function createPrintJobsService(deps: {
     async start(ids: number[], ownerId: number) {
       const job = await db.transaction(async (tx) => {
         // A refunded registration is not printed, even if the page that chose it is older than the refund.
-        const printable = (
+        const withdrawn = (
           await tx
             .select({ id: candidates.id })
             .from(candidates)
-            .where(and(inArray(candidates.id, ids), ne(candidates.statut, 'withdrawn')))
+            .where(and(inArray(candidates.id, ids), eq(candidates.statut, 'withdrawn')))
         ).map((row) => row.id);
-        const kept = ids.filter((id) => printable.includes(id));
+        const kept = ids.filter((id) => !withdrawn.includes(id));
         await markProcessingStarted(tx, kept);
         const [inserted] = await tx
           .insert(printJobs)
