@@ -2,11 +2,12 @@
  * Who is calling: a session token from `Authorization: Bearer` (API clients) or the HttpOnly cookie (the web
  * app). Guards are small throwing helpers applied to whole scopes (see api/index.ts), always as `onRequest`
  * hooks: they run after the session is read and before the body is parsed and validated, so that a signed-out
- * caller gets 401 and a plain user 403 whatever they send, and learns nothing of a route's fields.
+ * caller gets 401 and a plain user 403 whatever they send, and learns nothing of a route's fields. The rules
+ * themselves live in services/guards.ts, which the services apply again whoever calls them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { emailNotVerified, forbidden, unauthorized } from '../errors.ts';
+import { administrator, signedIn, withVerifiedEmail } from '../services/guards.ts';
 import type { Services } from '../services/index.ts';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../services/trusted-devices.ts';
 import type { SessionUser } from '../../contracts/account.ts';
@@ -55,18 +56,16 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
+  signedIn(request.user);
 }
 
 /** For what belongs to the owner of the account's address (homologations, their public display). */
 export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
-  if (!request.user.emailVerified) throw emailNotVerified();
+  withVerifiedEmail(request.user);
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
-  if (request.user.role !== 'admin') throw forbidden();
+  administrator(request.user);
 }
 
 export default fp(async function auth(app: FastifyInstance, { services }: { services: Services }) {
