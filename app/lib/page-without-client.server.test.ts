@@ -76,4 +76,15 @@ describe('completePageWithoutClient', () => {
     expect(html).toContain('"serviceWorkerUrl":null');
     expect(html).not.toContain('nonce=');
   });
+
+  it("inlines an island only on a page that holds its marker, under the page's nonce", () => {
+    const withMap = page(' data-client="none"').replace(
+      '<main>',
+      `<main><div hidden data-locate-me="{}"><button>Show where I am</button></div>`,
+    );
+    const html = completePageWithoutClient(withMap, { ...options, nonce: 'abc' });
+    expect(html).toMatch(/<script nonce="abc">\(function locateOnMap\(\)/);
+    const plain = completePageWithoutClient(page(' data-client="none"'), { ...options, nonce: 'abc' });
+    expect(plain).not.toContain('locateOnMap');
+  });
 });

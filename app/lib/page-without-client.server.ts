@@ -9,14 +9,18 @@
  * - **A small inline starter** under the response's nonce (or, on a kept page, its hash): it registers the
  *   service worker once the page has loaded and the browser is idle, and asks it to keep the offline pages of this
  *   language; it remembers the language chosen in the language list and the notices dismissed (the cookies
- *   app/lib/preferences.ts writes on pages with the client), signs out from the account list, switches a statistics chart to its table, applies a filter form's select at once, and keeps each popover's button telling assistive
- *   technology whether its panel is open.
+ *   app/lib/preferences.ts writes on pages with the client), signs out from the account list, switches a statistics
+ *   chart to its table, shows or hides a password, puts the focus on a refused form's first invalid field, applies a filter form's select at once, and keeps each
+ *   popover's button telling assistive technology whether its panel is open.
+ * - **Islands**: a piece that needs a script of its own (the map's "Show where I am") is inlined after the starter,
+ *   only on a page that holds it.
  */
 import type { Locale } from '../../domain/locales.ts';
 import { PAGES } from '../../domain/pages.ts';
 import { DISMISSED_COOKIE, LOCALE_COOKIE, PREFERENCE_COOKIE_MAX_AGE } from '../../contracts/cookies.ts';
 import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
 import { SHARED_FILE_CACHE } from '../service-worker/offline-scope.ts';
+import { LOCATE_MARKER, locateOnMap } from '../components/map/locate-island.ts';
 import { type PageHandle, WITHOUT_CLIENT_ATTRIBUTE } from './page-client.ts';
 
 type RouteModules = Record<string, { handle?: unknown } | undefined>;
@@ -91,6 +95,14 @@ function startPageWithoutClient(config: StarterConfig) {
         for (const attribute of ['tabindex', 'role', 'aria-label']) box.removeAttribute(attribute);
       }
     }
+    // A password field's show/hide button (app/components/forms/password-input.tsx).
+    const reveal = target?.closest<HTMLElement>('[data-reveals-password]');
+    const field = reveal?.closest('.mantine-PasswordInput-root')?.querySelector('input');
+    if (reveal && field) {
+      const show = field.type === 'password';
+      field.type = show ? 'text' : 'password';
+      reveal.setAttribute('aria-pressed', String(show));
+    }
     if (target?.closest('[data-sign-out]')) {
       // As app/lib/sign-out.ts: revoke the session, forget the shared ride, go home even if the call failed.
       void fetch('/api/logout', { method: 'POST', credentials: 'same-origin' })
@@ -100,6 +112,13 @@ function startPageWithoutClient(config: StarterConfig) {
         .then(() => location.assign(`/${config.locale}`));
     }
   });
+  // A form the server sent back refused: its first invalid field takes the focus, as on pages with the client
+  // (app/lib/zod-form.ts), so that a screen reader announces it with its error.
+  const invalid = document.querySelector(
+    'form [data-path][data-error="true"], form [data-path][aria-invalid="true"]',
+  );
+  const focusable = 'input:not([type="hidden"]), select, textarea, button';
+  (invalid?.matches(focusable) ? invalid : invalid?.querySelector(focusable))?.focus();
   // A select of a filter form applies at once, as the form's script does on pages with the client.
   document.addEventListener('change', (event) => {
     const select = event.target instanceof HTMLSelectElement ? event.target : null;
@@ -135,6 +154,12 @@ function startPageWithoutClient(config: StarterConfig) {
 
 const STARTER_SOURCE = startPageWithoutClient.toString();
 
+/**
+ * Islands: a piece of a page that truly needs a script of its own, inlined only on a page that holds its marker
+ * (an attribute the piece renders). Each reads its settings from the page and enhances the server's HTML.
+ */
+const ISLANDS = [{ marker: `${LOCATE_MARKER}=`, source: locateOnMap.toString() }];
+
 const jsonInScript = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 /** The document of a page without the client, completed; any other document unchanged. */
@@ -157,6 +182,9 @@ export function completePageWithoutClient(
   };
   const added =
     `<script type="speculationrules"${nonce}>${jsonInScript(rules)}</script>` +
-    `<script${nonce}>(${STARTER_SOURCE})(${jsonInScript(config)})</script>`;
+    `<script${nonce}>(${STARTER_SOURCE})(${jsonInScript(config)})</script>` +
+    ISLANDS.filter((island) => html.includes(island.marker))
+      .map((island) => `<script${nonce}>(${island.source})()</script>`)
+      .join('');
   return html.slice(0, end) + added + html.slice(end);
 }

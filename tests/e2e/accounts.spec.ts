@@ -10,6 +10,7 @@ import { dataDir } from '../../playwright.config.ts';
 import { accountPayload } from '../support/account-payload.ts';
 import { mailedLink, verifyEmailFromOutbox } from '../support/outbox.ts';
 import { expect, pageReady, test } from './fixtures.ts';
+import { waitForHydration } from './hydration.ts';
 
 const PASSWORD = 'Ventoux1910';
 const NEW_PASSWORD = 'Malaucene1912';
@@ -34,13 +35,8 @@ async function openForm(page: Page, url: string, formTestId: string) {
   await waitForForm(page, formTestId);
 }
 
-/** Waits until React has hydrated the element with this test id (React marks the DOM nodes it owns). */
-async function waitForForm(page: Page, testId: string) {
-  await page.waitForFunction((id) => {
-    const element = document.querySelector(`[data-testid="${id}"]`);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
-}
+/** Waits until the form can be used: hydrated on a page with the client, at once on a page without. */
+const waitForForm = waitForHydration;
 
 /** The user menu is a popover: it opens on a page with the client once hydrated, and on one without at once. */
 async function openUserMenu(page: Page) {
@@ -56,25 +52,18 @@ async function signInWithForm(page: Page, email: string, password: string) {
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
-async function chooseCountry(page: Page, label: string, country: string) {
-  const input = page.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  await input.fill(country);
-  await page.getByRole('option', { name: country, exact: true }).click();
-  await expect(input).toHaveValue(country);
-}
-
 async function fillSignupForm(page: Page, email: string) {
   const form = page.getByTestId('signup-form');
   await form.getByRole('radio', { name: 'Mrs' }).check();
   await form.getByLabel('Surname').fill('Martin');
   await form.getByLabel('First name').fill('Claire');
   await form.getByLabel('Date of birth').fill('1985-04-12');
-  await chooseCountry(page, 'Nationality', 'France');
+  // The sign-up page has no client (decision 0041): its countries are the native lists.
+  await form.getByRole('combobox', { name: 'Nationality', exact: true }).selectOption({ label: 'France' });
   await form.getByRole('textbox', { name: 'Address', exact: true }).fill('12 route du Mont Ventoux');
   await form.getByLabel('Postal code').fill('84410');
   await form.getByLabel('Town or city').fill('Bédoin');
-  await chooseCountry(page, 'Country', 'France');
+  await form.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'France' });
   await form.getByLabel('Phone number').fill('06 12 34 56 78');
   await form.getByLabel('Email address').fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
@@ -176,11 +165,13 @@ test.describe('the account journey', () => {
 });
 
 test.describe('sign-up form', () => {
-  test.use({ expectedErrors: [/status of 409/] });
+  // The page has no client: a refused form is posted as HTML and answered 400 or 409 (decision 0041).
+  test.use({ expectedErrors: [/status of (400|409)/] });
 
   test('shows every error next to its field, keeps what was typed, and refuses a used email', async ({
     page,
   }) => {
+    test.slow(); // four posts answered by the server, each a page load
     const taken = await createAccount(page.request);
     await openForm(page, '/gb/signup', 'signup-form');
     const form = page.getByTestId('signup-form');
@@ -205,13 +196,17 @@ test.describe('sign-up form', () => {
     await expect(form.getByText('The passwords do not match.')).toBeVisible();
     await expect(form.getByLabel('Phone number')).toBeFocused();
 
+    // The server never sends a password back: both are typed again.
+    await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
     await form.getByLabel('Phone number').fill('06 12 34 56 78');
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await form.getByLabel('Confirm the password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Create my account' }).click();
     await expect(form.getByText('This email address is already in use.')).toBeVisible();
     await expect(form.getByLabel('Email address')).toBeFocused();
     await expect(form.getByLabel('Surname')).toHaveValue('Martin');
-    await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(PASSWORD);
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await form.getByLabel('Confirm the password').fill(PASSWORD);
 
     await form.getByLabel('Email address').fill(uniqueEmail());
     await form.getByRole('button', { name: 'Create my account' }).click();
@@ -230,6 +225,7 @@ test.describe('sign-in form', () => {
   test.use({ expectedErrors: [/status of (400|401|429)/] });
 
   test('says when the email or password is wrong, and when to try again', async ({ page }) => {
+    test.slow(); // seven posts answered by the server, each a page load
     const email = await createAccount(page.request);
     await openForm(page, '/gb/login', 'login-form');
     const form = page.getByTestId('login-form');
@@ -242,10 +238,13 @@ test.describe('sign-in form', () => {
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong1234');
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(form.getByRole('alert')).toHaveText('Incorrect email address or password.');
-    await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('Wrong1234');
+    // The page has no client (decision 0041): the server answers the post and never sends a password back.
+    await expect(form.getByLabel('Email address')).toHaveValue(email);
+    await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
 
     // Four more failures spend the address's budget (five): the page says how long to wait.
     for (let attempt = 0; attempt < 5; attempt += 1) {
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong1234');
       await form.getByRole('button', { name: 'Sign in' }).click();
       await expect(form.getByRole('alert')).toHaveText(
         /^(Incorrect email address or password\.|Too many attempts; try again in \d+ seconds\.)$/,
@@ -433,20 +432,25 @@ test.describe('the account page', () => {
   });
 });
 
-for (const lang of ['fr', 'gb', 'de', 'nl', 'es', 'it']) {
-  test(`every sign-in page speaks ${lang} without a missing text`, async ({ page }) => {
-    for (const [pagePath, formId] of [
-      ['login', 'login-form'],
-      ['signup', 'signup-form'],
-      ['login/forgot-password', 'forgot-form'],
-      ['account/reset-password?email=a%40example.org&token=t', 'reset-form'],
-    ] as const) {
-      await openForm(page, `/${lang}/${pagePath}`, formId);
-      // Submitting empty shows the validation messages too.
-      await page.getByTestId(formId).locator('button[type="submit"]').click();
-      await expect(page.getByTestId('form-error')).toBeVisible();
-      const text = await page.locator('main').innerText();
-      expect(text, `/${lang}/${pagePath}`).not.toMatch(/\b(auth|account|validation|common):/);
-    }
-  });
-}
+test.describe('the sign-in pages', () => {
+  // The sign-in and sign-up pages have no client: their empty forms are posted as HTML and answered 400.
+  test.use({ expectedErrors: [/status of 400/] });
+  for (const lang of ['fr', 'gb', 'de', 'nl', 'es', 'it']) {
+    test(`every sign-in page speaks ${lang} without a missing text`, async ({ page }) => {
+      test.slow(); // four pages, each loaded and posted
+      for (const [pagePath, formId] of [
+        ['login', 'login-form'],
+        ['signup', 'signup-form'],
+        ['login/forgot-password', 'forgot-form'],
+        ['account/reset-password?email=a%40example.org&token=t', 'reset-form'],
+      ] as const) {
+        await openForm(page, `/${lang}/${pagePath}`, formId);
+        // Submitting empty shows the validation messages too.
+        await page.getByTestId(formId).locator('button[type="submit"]').click();
+        await expect(page.getByTestId('form-error')).toBeVisible();
+        const text = await page.locator('main').innerText();
+        expect(text, `/${lang}/${pagePath}`).not.toMatch(/\b(auth|account|validation|common):/);
+      }
+    });
+  }
+});

@@ -62,6 +62,7 @@ for (const [lang, decision] of [
     browser,
     baseURL,
   }) => {
+    test.slow(); // an order paid, mail read from the outbox, and the guardian's page posted up to three times
     const { guardian, order, validation } = texts(lang);
     const { context, candidate, guardianEmail } = await buyerWithMinor(browser, baseURL!, lang);
     const account = await context.newPage();
@@ -94,7 +95,14 @@ for (const [lang, decision] of [
     if (decision === 'confirm') {
       await form.getByRole('button', { name: guardian.confirm }).click();
       await expect(page.getByText(validation.autorisation_parentale_required)).toBeVisible();
+      // A box ticked is kept when the other is missing: the page comes back with it (no client: decision 0041).
+      await expect(page.locator('html[data-client="none"]')).toHaveCount(1);
       await page.getByRole('checkbox', { name: guardian.statements.autorisation_parentale }).check();
+      await page.getByRole('button', { name: guardian.confirm }).click();
+      await expect(page.getByText(validation.certificat_medical_required)).toBeVisible();
+      await expect(
+        page.getByRole('checkbox', { name: guardian.statements.autorisation_parentale }),
+      ).toBeChecked();
       await page.getByRole('checkbox', { name: guardian.statements.certificat_medical }).check();
       await page.getByRole('button', { name: guardian.confirm }).click();
       await expect(page.getByTestId('guardian-confirmed')).toContainText(guardian.confirmed.title);

@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { waitForHydration } from './hydration.ts';
 
 function texts(lang: string) {
   return JSON.parse(fs.readFileSync(`locales/${lang}/map.json`, 'utf8')) as {
@@ -45,10 +44,13 @@ for (const lang of ['fr', 'gb']) {
     await expect(map.getByTestId('map-position')).toHaveCount(0);
     await expect(page.getByTestId('position-status')).toHaveText(position.privacy);
 
-    await waitForHydration(page, 'locate-me');
+    // The page has no client: the button is an island the server inlined, which shows it.
+    await expect(page.locator('html[data-client="none"]')).toHaveCount(1);
     await page.getByTestId('locate-me').click();
     await expect(map.getByTestId('map-position')).toBeVisible();
     await expect(page.getByTestId('position-status')).toContainText(position.onMap.split('{{')[0]!);
+    // Chalet Reynard is 4 km from the summit as the crow flies.
+    await expect(page.getByTestId('position-status')).toContainText('4 km');
     await context.close();
   });
 }
@@ -60,9 +62,21 @@ test('a refused location is said plainly, and the rules lead to the map', async 
   await page.goto('/gb/rules?tab=checks');
   await page.getByTestId('rules-map').click();
   await expect(page).toHaveURL(/\/gb\/map$/);
-  await waitForHydration(page, 'locate-me');
   await page.getByTestId('locate-me').click();
   await expect(page.getByTestId('position-status')).toHaveText(position.denied);
   await expect(page.getByTestId('map-position')).toHaveCount(0);
+  await context.close();
+});
+
+test('without JavaScript the map is whole, and the button that could do nothing is not shown', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/gb/map');
+  await expect(page.getByTestId('day-map').getByTestId('map-town')).toHaveCount(3);
+  await expect(page.getByTestId('map-landmarks').getByRole('listitem')).toHaveCount(8);
+  await expect(page.getByTestId('locate-me')).toBeHidden();
   await context.close();
 });

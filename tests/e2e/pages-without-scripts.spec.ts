@@ -106,4 +106,31 @@ test.describe('with JavaScript on', () => {
     await expect(page).toHaveURL(/\/fr\/laureates\?pageSize=50$/);
     await expect(page.getByTestId('laureate-row')).toHaveCount(50);
   });
+
+  test.describe('a refused sign-in', () => {
+    test.use({ expectedErrors: [/status of 401/] });
+
+    test('the sign-in form shows and hides the password, and a refusal comes back from the server', async ({
+      page,
+    }) => {
+      await page.goto('/gb/login');
+      await pageReady(page);
+      await expect(page.locator('html[data-client="none"]')).toHaveCount(1);
+      const password = page.getByRole('textbox', { name: 'Password', exact: true });
+      await password.fill('Ventoux1910');
+      const reveal = page.getByRole('button', { name: 'Show the password' });
+      await expect(reveal).toHaveAttribute('aria-pressed', 'false');
+      await reveal.click();
+      await expect(password).toHaveAttribute('type', 'text');
+      await expect(reveal).toHaveAttribute('aria-pressed', 'true');
+      await reveal.click();
+      await expect(password).toHaveAttribute('type', 'password');
+      await expect(password).toHaveValue('Ventoux1910');
+      // A refusal comes back from the server with the address typed, as before the scripts ran.
+      await page.getByLabel('Email address').fill('nobody@example.org');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByTestId('form-error')).toBeVisible();
+      await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.org');
+    });
+  });
 });

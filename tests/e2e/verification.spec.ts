@@ -5,10 +5,11 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { dataDir } from '../../playwright.config.ts';
 import { mailedLink } from '../support/outbox.ts';
 import { expect, test } from './fixtures.ts';
+import { waitForHydration } from './hydration.ts';
 import { accountPayload } from '../support/account-payload.ts';
 
 const PASSWORD = 'Ventoux1910';
@@ -33,14 +34,6 @@ async function signUpAndSignIn(request: APIRequestContext, lang: string, email: 
   expect(signup.status(), await signup.text()).toBe(201);
   const login = await request.post(`/api/login?lang=${lang}`, { data: { email, password: PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
-}
-
-/** Waits until React has hydrated the element with this test id, so that typing goes through React. */
-async function waitForHydration(page: Page, testId: string) {
-  await page.waitForFunction((id) => {
-    const element = document.querySelector(`[data-testid="${id}"]`);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
 }
 
 test.beforeEach(async ({ context, baseURL }) => {

@@ -2,51 +2,63 @@
  * The map of the day: Mont Ventoux drawn from the road model (no tiles, so it works offline and prints), its four
  * roads, the three start towns and the summit where the route card is stamped, and numbered landmarks listed below
  * the map. On a phone that allows it, a button shows the rider's position; it is asked only on that button and
- * never leaves the browser.
+ * never leaves the browser: the page has no client, so the button is an island (locate-island.ts).
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapLandmarks, STAMP_ROADS } from '../../../domain/day-map.ts';
-import { distanceM } from '../../../domain/track/geo.ts';
+import { LOCALE_TAGS, localeOr } from '../../../domain/locales.ts';
 import { roadLine } from '../../../domain/track/road-model.ts';
 import { ROAD_IDS, roadById, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
 import { ROAD_COLOURS, SUMMIT, projection, svgPoints } from '../track/mountain-drawing.ts';
 import { ScrollRegion } from '../public/scroll-region.tsx';
+import type { LocateConfig } from './locate-island.ts';
 import classes from './day-map.module.css';
 
 // The massif is about 1.8 times as wide as it is tall.
 const SIZE = { width: 720, height: 440, pad: 40 };
 const LANDMARKS = mapLandmarks();
 
-type Position =
-  | { state: 'idle' | 'locating' | 'denied' | 'unavailable' }
-  | { state: 'found'; lat: number; lon: number; accuracyM: number };
-
-/** The rider's position, on demand: the browser asks its own permission; nothing is sent anywhere. */
-function usePosition() {
-  const [position, setPosition] = useState<Position>({ state: 'idle' });
-  const locate = () => {
-    if (!('geolocation' in navigator)) {
-      setPosition({ state: 'unavailable' });
-      return;
-    }
-    setPosition({ state: 'locating' });
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) =>
-        setPosition({
-          state: 'found',
-          lat: coords.latitude,
-          lon: coords.longitude,
-          accuracyM: coords.accuracy,
-        }),
-      (error) => setPosition({ state: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable' }),
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
+/** What the island needs: the map's projection and the status line's texts, in the page's language. */
+function useLocateConfig(): LocateConfig {
+  const { t, i18n } = useTranslation();
+  const distance = t('roads:units.km', { value: '%KM%' });
+  return {
+    projection: { ...projection([], SIZE).parameters },
+    summit: SUMMIT,
+    locale: LOCALE_TAGS[localeOr(i18n.language)],
+    messages: {
+      onMap: t('map:position.onMap', { distance }),
+      offMap: t('map:position.offMap', { distance }),
+      denied: t('map:position.denied'),
+      unavailable: t('map:position.unavailable'),
+    },
   };
-  return { position, locate };
+}
+
+/** Hidden without scripts, where it could do nothing; the island shows it and answers its press. */
+function LocateMe() {
+  const { t } = useTranslation();
+  const config = useLocateConfig();
+  return (
+    <div hidden data-locate-me={JSON.stringify(config)} className={classes.noPrint}>
+      <Group gap="sm">
+        <Button
+          variant="default"
+          className={classes.locate}
+          leftSection={<IconCurrentLocation size={18} aria-hidden />}
+          data-testid="locate-me"
+        >
+          {t('map:position.button')}
+        </Button>
+        <Text size="sm" c="gray.7" role="status" data-testid="position-status">
+          {t('map:position.privacy')}
+        </Text>
+      </Group>
+    </div>
+  );
 }
 
 /** A stamp: where the route card is stamped (a town at the foot of an ascent, the summit). */
@@ -59,11 +71,8 @@ function Stamp({ x, y }: { x: number; y: number }) {
 export function DayMap() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { position, locate } = usePosition();
   const project = projection([], SIZE);
   const [summitX, summitY] = project(SUMMIT.lat, SUMMIT.lon);
-  const found = position.state === 'found' ? position : null;
-  const here = found && project.contains(found.lat, found.lon) ? project(found.lat, found.lon) : null;
   const km = (value: number) => t('roads:units.km', { value: format.number(value) });
   const metres = (value: number) => t('roads:units.m', { value: format.number(value) });
 
@@ -135,39 +144,12 @@ export function DayMap() {
                 {t('map:summit', { altitude: format.number(SUMMIT_ALTITUDE_M) })}
               </text>
             </g>
-            {here && (
-              <g data-testid="map-position">
-                <circle cx={here[0]} cy={here[1]} r="14" fill="#228be6" opacity="0.25" />
-                <circle cx={here[0]} cy={here[1]} r="6" fill="#1864ab" stroke="#fff" strokeWidth="2" />
-              </g>
-            )}
           </svg>
         </ScrollRegion>
         <figcaption className={classes.caption}>{t('map:figure.caption')}</figcaption>
       </figure>
 
-      <Group gap="sm" className={classes.noPrint}>
-        <Button
-          variant="default"
-          leftSection={<IconCurrentLocation size={18} aria-hidden />}
-          loading={position.state === 'locating'}
-          onClick={locate}
-          data-testid="locate-me"
-        >
-          {t('map:position.button')}
-        </Button>
-        <Text size="sm" c="gray.7" role="status" data-testid="position-status">
-          {found
-            ? t(here ? 'map:position.onMap' : 'map:position.offMap', {
-                distance: km(Math.round(distanceM(found, SUMMIT) / 100) / 10),
-              })
-            : position.state === 'denied'
-              ? t('map:position.denied')
-              : position.state === 'unavailable'
-                ? t('map:position.unavailable')
-                : t('map:position.privacy')}
-        </Text>
-      </Group>
+      <LocateMe />
 
       <ul className={classes.legend} aria-label={t('map:legend.roads')}>
         {ROAD_IDS.map((road) => (

@@ -46,7 +46,9 @@ export function projection(
     const [x, y] = project(lat, lon);
     return x >= 0 && x <= size.width && y >= 0 && y <= size.height;
   };
-  return Object.assign(project, { contains });
+  /** What the map of the day's island needs to place a point as `project` does (locate-island.ts). */
+  const parameters = { offsetX, offsetY, west, north, kx, scale, width: size.width, height: size.height };
+  return Object.assign(project, { contains, parameters });
 }
 
 /** SVG `points` of a polyline. */

@@ -15,11 +15,15 @@ import { loginSchema } from '../../../domain/schemas/user.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PasswordField } from '../../components/forms/password-input.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 import { useActionForm } from '../../lib/action-form.ts';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { afterLoginPath, signupLink } from './auth-links.ts';
 import forms from '../../components/forms/forms.module.css';
 import type { Route } from './+types/login';
+
+/** The form posts to the action and the server answers (decision 0032): no client needed (decision 0041). */
+export const handle = WITHOUT_CLIENT;
 
 /** Signs in, then loads the remembered page in full: the server renders it for the signed-in person. */
 export async function action({ request, params, context }: Route.ActionArgs) {

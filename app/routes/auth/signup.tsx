@@ -15,11 +15,15 @@ import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { NewPasswordFields } from '../../components/forms/password-input.tsx';
 import { EMPTY_USER_VALUES, UserFields } from '../../components/forms/user-fields.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 import { useActionForm } from '../../lib/action-form.ts';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { loginLink } from './auth-links.ts';
 import forms from '../../components/forms/forms.module.css';
 import type { Route } from './+types/signup';
+
+/** The form posts to the action and the server answers (decision 0032): no client needed (decision 0041). */
+export const handle = WITHOUT_CLIENT;
 
 const SECRETS = ['password', 'password_confirmation'];
 

@@ -20,7 +20,11 @@ import { SAFETY_ITEM_IDS } from '../../components/public/rules-tabs.ts';
 import { isFormRefusal } from '../../lib/form-refusal.ts';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { useFormat } from '../../lib/format.ts';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 import type { Route } from './+types/guardian';
+
+/** A form that posts and a page that answers: no script needed (decision 0041). */
+export const handle = WITHOUT_CLIENT;
 
 /** The link's token, in the query string (which the logs leave out and the page cache does not keep). */
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token') ?? '';
@@ -79,12 +83,14 @@ function ConsentForm() {
           name="autorisation_parentale"
           value="true"
           label={t('statements.autorisation_parentale')}
+          defaultChecked={refusal?.values?.autorisation_parentale === 'true'}
           error={fieldError('autorisation_parentale')}
         />
         <Checkbox
           name="certificat_medical"
           value="true"
           label={t('statements.certificat_medical')}
+          defaultChecked={refusal?.values?.certificat_medical === 'true'}
           error={fieldError('certificat_medical')}
         />
         <Text size="sm" c="gray.7">

@@ -7,9 +7,13 @@ import { requestContext } from '#request-context';
 import { useLaureateLabels } from '../../components/laureates/labels.ts';
 import { useFormat } from '../../lib/format.ts';
 import { Seo } from '../../components/seo.tsx';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 import { diplomaPdfPath } from '../../../domain/diploma.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import type { Route } from './+types/laureate';
+
+/** Text, a table and links: nothing for a script to do (decision 0041). */
+export const handle = WITHOUT_CLIENT;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user } = context.get(requestContext);

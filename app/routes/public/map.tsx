@@ -8,6 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DayMap } from '../../components/map/day-map.tsx';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
+import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
+
+/** A drawing and lists; its one button is an island (components/map/locate-island.ts). */
+export const handle = WITHOUT_CLIENT;
 
 export default function MapPage() {
   const { t, i18n } = useTranslation();
