@@ -114,11 +114,11 @@ function startPageWithoutClient(config: StarterConfig) {
   });
   // A form the server sent back refused: its first invalid field takes the focus, as on pages with the client
   // (app/lib/zod-form.ts), so that a screen reader announces it with its error.
-  const invalid = document.querySelector(
+  const invalid = document.querySelector<HTMLElement>(
     'form [data-path][data-error="true"], form [data-path][aria-invalid="true"]',
   );
   const focusable = 'input:not([type="hidden"]), select, textarea, button';
-  (invalid?.matches(focusable) ? invalid : invalid?.querySelector(focusable))?.focus();
+  (invalid?.matches(focusable) ? invalid : invalid?.querySelector<HTMLElement>(focusable))?.focus();
   // A select of a filter form applies at once, as the form's script does on pages with the client.
   document.addEventListener('change', (event) => {
     const select = event.target instanceof HTMLSelectElement ? event.target : null;
