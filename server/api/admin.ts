@@ -157,7 +157,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.get(
     '/dashboard',
     { schema: { tags, security, response: { 200: dashboardResponse, ...guarded } } },
-    async () => services.admin.dashboard(),
+    async (request) => services.admin.dashboard(request.user),
   );
 
   app.get(
@@ -179,7 +179,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         },
       },
     },
-    async (request) => services.admin.listCandidates(request.query),
+    async (request) => services.admin.listCandidates(request.user, request.query),
   );
 
   app.get(
@@ -194,7 +194,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     },
     async (request, reply) => {
       const { list, lang } = request.query;
-      const csv = await services.admin.exportCsv(request.query);
+      const csv = await services.admin.exportCsv(request.user, request.query);
       const name = downloadName(lang, `candidates-${list}.csv`, (t) => t(`lists.${list}.title`), 'csv');
       return reply
         .type('text/csv; charset=utf-8')
@@ -213,7 +213,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         response: { 200: z.any(), 404: errorResponse, ...guarded },
       },
     },
-    async (request) => services.admin.candidateDetail(request.params.id),
+    async (request) => services.admin.candidateDetail(request.user, request.params.id),
   );
 
   app.post(
@@ -226,7 +226,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         response: { 200: z.object({ updated: z.number() }), 400: errorResponse, ...guarded },
       },
     },
-    async (request) => ({ updated: await services.admin.markProcessed(request.body.ids, request.user!.id) }),
+    async (request) => ({ updated: await services.admin.markProcessed(request.user, request.body.ids) }),
   );
 
   app.post(
@@ -239,7 +239,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         response: { 200: z.object({ queued: z.number() }), 400: errorResponse, ...guarded },
       },
     },
-    async (request) => ({ queued: await services.admin.sendDocuments(request.body.ids, request.user!.id) }),
+    async (request) => ({ queued: await services.admin.sendDocuments(request.user, request.body.ids) }),
   );
 
   app.post(
@@ -256,7 +256,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     async (request, reply) =>
       pdf(
         reply,
-        await services.admin.labels(request.body.ids),
+        await services.admin.labels(request.user, request.body.ids),
         downloadName(request.query.lang, 'labels.pdf', (t) => t('files.labels'), 'pdf'),
       ),
   );
@@ -272,7 +272,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await services.printJobs.start(request.body.ids, request.user!.id)),
+      reply.code(202).send(await services.printJobs.start(request.user, request.body.ids)),
   );
 
   app.get(
@@ -293,7 +293,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         },
       },
     },
-    async (request) => services.printJobs.status(request.params.jobId, request.user!.id),
+    async (request) => services.printJobs.status(request.user, request.params.jobId),
   );
 
   app.get(
@@ -308,7 +308,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request, reply) => {
-      const job = await services.printJobs.file(request.params.jobId, request.user!.id);
+      const job = await services.printJobs.file(request.user, request.params.jobId);
       if (!job.file)
         return reply
           .code(409)
@@ -348,7 +348,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request) =>
-      services.homologations.scan(request.body.text, request.user!.id, { confirm: request.body.confirm }),
+      services.homologations.scan(request.user, request.body.text, { confirm: request.body.confirm }),
   );
 
   app.post(
@@ -368,7 +368,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
         },
       },
     },
-    async (request) => services.homologations.homologate(request.params.id, request.body, request.user!.id),
+    async (request) => services.homologations.homologate(request.user, request.params.id, request.body),
   );
 
   app.post(
@@ -389,7 +389,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request) => {
-      await services.homologations.reject(request.params.id, request.body.reason, request.user!.id);
+      await services.homologations.reject(request.user, request.params.id, request.body.reason);
       return { statut: 'rejected' as const };
     },
   );
@@ -444,11 +444,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request) =>
-      services.homologations.homologateBatch(
-        request.body,
-        request.user!.id,
-        request.headers['idempotency-key'],
-      ),
+      services.homologations.homologateBatch(request.user, request.body, request.headers['idempotency-key']),
   );
 
   app.post(
@@ -472,7 +468,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await services.evidenceRequests.ask(request.params.id, request.body.message, request.user!.id)),
+        .send(await services.evidenceRequests.ask(request.user, request.params.id, request.body.message)),
   );
 
   app.put(
@@ -492,7 +488,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request) => {
-      await services.homologations.correct(request.params.id, request.body, request.user!.id);
+      await services.homologations.correct(request.user, request.params.id, request.body);
       return { corrected: true as const };
     },
   );
@@ -514,7 +510,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       },
     },
     async (request) => {
-      await services.homologations.cancel(request.params.id, request.body.reason, request.user!.id);
+      await services.homologations.cancel(request.user, request.params.id, request.body.reason);
       return { cancelled: true as const };
     },
   );
