@@ -10,7 +10,7 @@ import type { AdminCandidatesQuery } from '../domain/schemas/admin.ts';
 import type { PublicDisplay } from '../domain/schemas/display-restriction.ts';
 import type { LaureatesPage, LaureatesQuery, Palmares } from '../domain/schemas/laureates.ts';
 import type { Statistics } from '../domain/schemas/statistics.ts';
-import type { MyHomologation, PublicUser } from './account.ts';
+import type { MyHomologation, PublicUser, SessionUser } from './account.ts';
 import type { AdminUser, CandidateDetail, CandidatePage, DashboardData } from './admin.ts';
 import type { LaureateTeaser } from './laureates.ts';
 import type {
@@ -38,12 +38,12 @@ export interface LoaderServices {
     listAdmins(): Promise<AdminUser[]>;
   };
   admin: {
-    listCandidates(query: AdminCandidatesQuery): Promise<CandidatePage>;
-    candidateDetail(candidateId: number): Promise<CandidateDetail>;
-    dashboard(): Promise<DashboardData>;
+    listCandidates(caller: SessionUser, query: AdminCandidatesQuery): Promise<CandidatePage>;
+    candidateDetail(caller: SessionUser, candidateId: number): Promise<CandidateDetail>;
+    dashboard(caller: SessionUser): Promise<DashboardData>;
   };
   homologations: {
-    forUser(userId: number, locale: Locale): Promise<MyHomologation[]>;
+    forUser(caller: SessionUser, locale: Locale): Promise<MyHomologation[]>;
   };
   diplomas: {
     /** Null for an unknown code. */

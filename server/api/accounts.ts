@@ -198,7 +198,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
     async (request) =>
       // The check pages in the language asked for, else the account's.
       services.homologations.forUser(
-        request.user!.id,
+        request.user,
         localeOr(request.query.lang, localeOr(request.user!.locale)),
       ),
   );

@@ -13,6 +13,7 @@ import { auditLog, candidates, homologations, orders, users } from '../db/schema
 import type { CandidatePage, CandidateRow } from '../../contracts/admin.ts';
 import { evidenceCondition, evidenceOf, evidenceRankSql } from './evidence.ts';
 import { candidatesCsv } from './candidates-csv.ts';
+import { administrator, type Caller } from './guards.ts';
 
 const homologateur = alias(users, 'homologateur');
 const rejector = alias(users, 'rejector');
@@ -180,10 +181,12 @@ export function candidateRows(db: Database) {
     .leftJoin(rejector, eq(rejector.id, lastRejectorId));
 }
 
+/** Administrators only (guards.ts), each operation checking its caller. */
 export function createAdminListsService(deps: { db: Database }) {
   const { db } = deps;
   return {
-    async listCandidates(query: AdminCandidatesQuery): Promise<CandidatePage> {
+    async listCandidates(caller: Caller, query: AdminCandidatesQuery): Promise<CandidatePage> {
+      administrator(caller);
       const where = filters(query);
       const [rows, [totals]] = await Promise.all([
         candidateRows(db)
@@ -214,7 +217,8 @@ export function createAdminListsService(deps: { db: Database }) {
       };
     },
 
-    async exportCsv(query: Omit<AdminCsvQuery, 'page' | 'pageSize'>): Promise<string> {
+    async exportCsv(caller: Caller, query: Omit<AdminCsvQuery, 'page' | 'pageSize'>): Promise<string> {
+      administrator(caller);
       const rows = await candidateRows(db)
         .where(filters(query))
         .orderBy(...ordering(query))

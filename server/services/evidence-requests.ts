@@ -18,6 +18,8 @@ import { evidenceRequestEmail } from '../mail/templates.ts';
 import { recordCandidateChange } from './candidate-transitions.ts';
 import type { MailService } from './mail.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { adminActorId } from './admin-caller.ts';
+import type { Caller } from './guards.ts';
 
 const requestOpen = () =>
   new AppError(409, 'evidence_request_open', 'The rider has not answered the previous request yet');
@@ -40,7 +42,9 @@ export function createEvidenceRequestsService(deps: { db: Database; config: Conf
   const { db, config, mail } = deps;
 
   return {
-    async ask(candidateId: number, message: string, actorId: number): Promise<EvidenceRequestView> {
+    /** Administrators only (guards.ts). */
+    async ask(caller: Caller, candidateId: number, message: string): Promise<EvidenceRequestView> {
+      const actorId = adminActorId(caller);
       const created = await db
         .transaction(async (tx) => {
           const [row] = await tx
@@ -88,10 +92,14 @@ export function createEvidenceRequestsService(deps: { db: Database; config: Conf
           throw isUniqueViolation(error) ? requestOpen() : error;
         });
       mail.kick();
-      const [asker] = await db
-        .select({ id: users.id, prenom: users.prenom, nom: users.nom })
-        .from(users)
-        .where(eq(users.id, actorId));
+      // A request asked by one of the club's tools has no asker to name.
+      const [asker] =
+        actorId === null
+          ? []
+          : await db
+              .select({ id: users.id, prenom: users.prenom, nom: users.nom })
+              .from(users)
+              .where(eq(users.id, actorId));
       return present(created, asker ?? null);
     },
   };

@@ -444,11 +444,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two instances homologating a
     const secondInstance = createServices({ db: other.db, config: t.config, mailDelivery: 'manual' });
     try {
       const items = cards.map((card) => ({ candidate_id: card.id }));
+      const caller = await t.services.sessions.findUser(admin.token);
       const [first, second] = await Promise.all([
-        t.services.homologations.homologateBatch({ items }, admin.id, 'race-instance-one'),
+        t.services.homologations.homologateBatch(caller, { items }, 'race-instance-one'),
         secondInstance.homologations.homologateBatch(
+          caller,
           { items: [...items].reverse() },
-          admin.id,
           'race-instance-two',
         ),
       ]);

@@ -54,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
     services.orders.list(user.id),
     services.cancellationRequests.ofBuyer(user.id),
     // As GET /api/me/homologations: only for a confirmed address (the tab says so otherwise).
-    user.emailVerified ? services.homologations.forUser(user.id, localeOr(args.params.lang)) : null,
+    user.emailVerified ? services.homologations.forUser(user, localeOr(args.params.lang)) : null,
     services.displayRestrictions.stateOf(user.email),
     // Null when the club has not configured Strava: then the card does not show.
     services.activityConnections?.status(user.id) ?? null,

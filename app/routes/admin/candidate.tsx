@@ -39,13 +39,13 @@ import { requireAdmin } from '../../lib/require-user.ts';
 import { isNotFound } from '../../lib/service-errors.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { services } = requireAdmin(args);
+  const { user, services } = requireAdmin(args);
   const { params } = args;
   const id = Number(params.candidateId);
   if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
   let detail: CandidateDetail | null;
   try {
-    detail = await services.admin.candidateDetail(id);
+    detail = await services.admin.candidateDetail(user, id);
   } catch (error) {
     if (isNotFound(error)) throw data(null, { status: 404 });
     throw error;
@@ -61,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
   const next =
     from && detail.candidate.statut === 'card_received'
       ? ((
-          await services.admin.listCandidates({
+          await services.admin.listCandidates(user, {
             list: 'in_progress',
             page: 1,
             pageSize: 10,

@@ -18,8 +18,8 @@ import type { Route } from './+types/dashboard';
 import { requireAdmin } from '../../lib/require-user.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { services } = requireAdmin(args);
-  const dashboard: DashboardData = await services.admin.dashboard();
+  const { user, services } = requireAdmin(args);
+  const dashboard: DashboardData = await services.admin.dashboard(user);
   return { dashboard };
 }
 

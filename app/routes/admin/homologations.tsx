@@ -23,12 +23,12 @@ import type { Route } from './+types/homologations';
 import { requireAdmin } from '../../lib/require-user.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { services } = requireAdmin(args);
+  const { user, services } = requireAdmin(args);
   const { pattern, request } = args;
   const list: HomologationList =
     findPageByPattern(pattern)?.id === 'admin-homologations-history' ? 'history' : 'in_progress';
   const query = parseListQuery(list, new URL(request.url).searchParams);
-  const page: CandidatePage = await services.admin.listCandidates(apiListQuery(list, query));
+  const page: CandidatePage = await services.admin.listCandidates(user, apiListQuery(list, query));
   return { list, query, page };
 }
 

@@ -23,12 +23,12 @@ const isInscriptionList = (value: string | undefined): value is InscriptionList 
   (INSCRIPTION_LISTS as readonly (string | undefined)[]).includes(value);
 
 export async function loader(args: Route.LoaderArgs) {
-  const { services } = requireAdmin(args);
+  const { user, services } = requireAdmin(args);
   const { params, request } = args;
   const list = params.list;
   if (!isInscriptionList(list)) throw data(null, { status: 404 });
   const query = parseListQuery(list, new URL(request.url).searchParams);
-  const page: CandidatePage = await services.admin.listCandidates(apiListQuery(list, query));
+  const page: CandidatePage = await services.admin.listCandidates(user, apiListQuery(list, query));
   const locale = localeOr(params.lang);
   const pickupPointNames = Object.fromEntries(
     services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
