@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../lib/api/client.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
-import { AdminModal } from './admin-modal.tsx';
+import { AdminModal, ConfirmButtons } from './admin-modal.tsx';
 import { adminApi, pollPrintJob, printJobFileUrl } from '../../lib/api/admin.ts';
 import { saveBlob } from './save-blob.ts';
 import { fileName } from '../../../domain/file-names.ts';
@@ -240,7 +240,6 @@ export function BatchActions({
   /** After the list changed on the server (candidates processed or sent): clear the selection and reload. */
   onProcessed: () => void;
 }) {
-  const { t } = useTranslation();
   const [printing, setPrinting] = useState<readonly number[] | null>(null);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const { busy, outcome, setOutcome, run } = useRunBatch(list, selectedIds, onProcessed);
@@ -268,18 +267,13 @@ export function BatchActions({
       <AdminModal opened={confirming !== null} onClose={() => setConfirming(null)} title={dialog?.title}>
         <Stack gap="md">
           <Text>{dialog?.text}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t('admin:cancel')}
-            </Button>
-            <Button
-              onClick={() => confirming && start(confirming)}
-              data-autofocus
-              data-testid="confirm-batch"
-            >
-              {dialog?.action}
-            </Button>
-          </Group>
+          <ConfirmButtons
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => confirming && start(confirming)}
+            testId="confirm-batch"
+          >
+            {dialog?.action}
+          </ConfirmButtons>
         </Stack>
       </AdminModal>
     </Stack>

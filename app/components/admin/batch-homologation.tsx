@@ -13,7 +13,7 @@ import { adminApi } from '../../lib/api/admin.ts';
 import { errorMessageKey } from '../../lib/api/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { ActionOutcome, type Outcome } from './action-outcome.tsx';
-import { AdminModal } from './admin-modal.tsx';
+import { AdminModal, ConfirmButtons } from './admin-modal.tsx';
 import type { CandidateRow } from './types.ts';
 
 /** A row the batch may take: its evidence is clean (domain/evidence.ts). */
@@ -107,14 +107,14 @@ function ConfirmBatch({
             </List.Item>
           ))}
         </List>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('admin:cancel')}
-          </Button>
-          <Button onClick={onConfirm} loading={busy} data-autofocus data-testid="confirm-batch-homologation">
-            {t('admin:batchHomologation.confirm', { count: chosen.length })}
-          </Button>
-        </Group>
+        <ConfirmButtons
+          onCancel={onClose}
+          onConfirm={onConfirm}
+          loading={busy}
+          testId="confirm-batch-homologation"
+        >
+          {t('admin:batchHomologation.confirm', { count: chosen.length })}
+        </ConfirmButtons>
       </Stack>
     </AdminModal>
   );

@@ -14,7 +14,7 @@ import { adminApi } from '../../lib/api/admin.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import { AdminModal } from '../../components/admin/admin-modal.tsx';
+import { AdminModal, ConfirmButtons } from '../../components/admin/admin-modal.tsx';
 import { ScannedCards } from '../../components/admin/scanned-cards.tsx';
 import type { ScannedCard } from '../../components/admin/types.ts';
 import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
@@ -191,14 +191,9 @@ function UnsentDialog({
     <AdminModal opened={opened} onClose={onClose} title={t('admin:scan.unsentTitle')}>
       <Stack gap="md" data-testid="scan-unsent">
         <Text>{t('admin:scan.unsentText')}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('admin:cancel')}
-          </Button>
-          <Button data-autofocus loading={submitting} onClick={onConfirm}>
-            {t('admin:scan.unsentConfirm')}
-          </Button>
-        </Group>
+        <ConfirmButtons onCancel={onClose} onConfirm={onConfirm} loading={submitting}>
+          {t('admin:scan.unsentConfirm')}
+        </ConfirmButtons>
       </Stack>
     </AdminModal>
   );
