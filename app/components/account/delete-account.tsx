@@ -6,14 +6,14 @@
  */
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { deleteAccountSchema } from '../../../domain/schemas/user.ts';
 import { ApiError, apiRequest } from '../../lib/api/client.ts';
 import { clientSession } from '../../lib/client-session.ts';
 import { useAdoptTypedValues } from '../../lib/action-form.ts';
-import { isFormRefusal } from '../../lib/form-refusal.ts';
+import { type FormRefusal, isFormRefusal } from '../../lib/form-refusal.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
@@ -23,30 +23,12 @@ import { AccountSection } from './account-section.tsx';
 
 const EMPTY = { current_password: '' };
 
-export function DeleteAccount() {
-  const { t, i18n } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const hydrated = useHydrated();
-  const answer: unknown = useActionData();
-  // Refused when posted before the scripts ran: the disclosure opens again with the refusal.
-  const refusal = isFormRefusal(answer) && answer.intent === 'delete' ? answer : undefined;
+/** The form's state and its sending: a refusal posted before the scripts ran shows at once. */
+function useDeletionForm(refusal: FormRefusal | undefined) {
+  const { i18n } = useTranslation();
   const { form, ref, focusErrors } = useZodForm(deleteAccountSchema, EMPTY, refusal?.fields);
   const [message, setMessage] = useState<FormMessage | null>(refusal?.message ?? null);
   useAdoptTypedValues(ref, form);
-  // A disclosure opened before the scripts ran stays, with what was typed in it, when they take over.
-  const disclosure = useRef<HTMLDetailsElement>(null);
-  const [keepDisclosure, setKeepDisclosure] = useState(false);
-  useEffect(() => {
-    if (disclosure.current?.open) setKeepDisclosure(true);
-  }, []);
-  const inline = !hydrated || keepDisclosure;
-
-  const close = () => {
-    setOpened(false);
-    setMessage(null);
-    form.reset();
-  };
-
   const submit = form.onSubmit(async (values) => {
     setMessage(null);
     try {
@@ -70,9 +52,26 @@ export function DeleteAccount() {
       );
     }
   }, focusErrors);
+  return {
+    form,
+    ref,
+    submit,
+    top: topFormMessage(message, form.errors),
+    clearMessage: () => setMessage(null),
+  };
+}
 
-  const top = topFormMessage(message, form.errors);
-  const deletionForm: ReactNode = (
+function DeletionForm({
+  deletion,
+  onCancel,
+}: {
+  deletion: ReturnType<typeof useDeletionForm>;
+  /** Absent where the form sits in the disclosure, which has nothing to cancel. */
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { form, ref, submit, top } = deletion;
+  return (
     <Form method="post" ref={ref} onSubmit={submit} noValidate data-testid="delete-account-form">
       <input type="hidden" name="intent" value="delete" />
       <Stack gap="md">
@@ -94,8 +93,8 @@ export function DeleteAccount() {
           {...form.getInputProps('current_password')}
         />
         <Group justify="flex-end" gap="sm">
-          {!inline && (
-            <Button variant="default" onClick={close}>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
               {t('account:delete.cancel')}
             </Button>
           )}
@@ -106,6 +105,31 @@ export function DeleteAccount() {
       </Stack>
     </Form>
   );
+}
+
+export function DeleteAccount() {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const hydrated = useHydrated();
+  const answer: unknown = useActionData();
+  // Refused when posted before the scripts ran: the disclosure opens again with the refusal.
+  const refusal = isFormRefusal(answer) && answer.intent === 'delete' ? answer : undefined;
+  const deletion = useDeletionForm(refusal);
+  // A disclosure opened before the scripts ran stays, with what was typed in it, when they take over.
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const [keepDisclosure, setKeepDisclosure] = useState(false);
+  useEffect(() => {
+    if (disclosure.current?.open) setKeepDisclosure(true);
+  }, []);
+  const inline = !hydrated || keepDisclosure;
+
+  const close = () => {
+    setOpened(false);
+    deletion.clearMessage();
+    deletion.form.reset();
+  };
+
+  const deletionForm = <DeletionForm deletion={deletion} onCancel={inline ? undefined : close} />;
   return (
     <AccountSection
       heading={t('account:delete.heading')}

@@ -1,5 +1,5 @@
 /** The admin area's dialog: the site's dialog (../dialog.tsx) with the admin pages' readable error red. */
-import type { ModalRootProps } from '@mantine/core';
+import { Button, Group, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../dialog.tsx';
@@ -33,5 +33,32 @@ export function AdminModal({
     >
       {children}
     </Dialog>
+  );
+}
+
+/** A confirmation's buttons: cancel, and the action, which takes the focus as the dialog opens. */
+export function ConfirmButtons({
+  onCancel,
+  onConfirm,
+  loading,
+  testId,
+  children,
+}: {
+  onCancel: () => void;
+  onConfirm: () => void;
+  loading?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel}>
+        {t('admin:cancel')}
+      </Button>
+      <Button onClick={onConfirm} loading={loading} data-autofocus data-testid={testId}>
+        {children}
+      </Button>
+    </Group>
   );
 }

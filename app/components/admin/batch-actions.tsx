@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../lib/api/client.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
-import { AdminModal } from './admin-modal.tsx';
+import { AdminModal, ConfirmButtons } from './admin-modal.tsx';
 import { adminApi, pollPrintJob, printJobFileUrl } from '../../lib/api/admin.ts';
 import { saveBlob } from './save-blob.ts';
 import { fileName } from '../../../domain/file-names.ts';
@@ -106,41 +106,33 @@ function PrintJobDialog({ ids, onClose }: { ids: readonly number[]; onClose: () 
   );
 }
 
-export function BatchActions({
-  list,
-  selectedIds,
-  onProcessed,
-}: {
-  list: InscriptionList;
-  selectedIds: readonly number[];
-  /** After the list changed on the server (candidates processed or sent): clear the selection and reload. */
-  onProcessed: () => void;
-}) {
+type BatchAction = 'labels' | Confirmable;
+
+/** What the confirmation of a sending or a marking says. */
+function useConfirmTexts(list: InscriptionList, confirming: Confirmable | null, count: number) {
+  const { t } = useTranslation();
+  if (confirming === 'send')
+    return {
+      title: t('admin:batch.sendTitle'),
+      text: t('admin:batch.sendText', { count }),
+      action: t('admin:batch.send'),
+    };
+  if (confirming === 'processed')
+    return {
+      title: t(`admin:batch.confirm.${list}.title`),
+      text: t(`admin:batch.confirm.${list}.text`, { count }),
+      action: t(`admin:batch.mark.${list}`),
+    };
+  return null;
+}
+
+/** Runs one action on the selected candidates and says how it went. */
+function useRunBatch(list: InscriptionList, selectedIds: readonly number[], onProcessed: () => void) {
   const { t, i18n } = useTranslation();
-  const [printing, setPrinting] = useState<readonly number[] | null>(null);
-  const [confirming, setConfirming] = useState<Confirmable | null>(null);
-  const [busy, setBusy] = useState<'labels' | Confirmable | null>(null);
+  const [busy, setBusy] = useState<BatchAction | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const count = selectedIds.length;
-  const none = count === 0;
-  const canMarkProcessed = list !== 'traites';
-  const dialog =
-    confirming === 'send'
-      ? {
-          title: t('admin:batch.sendTitle'),
-          text: t('admin:batch.sendText', { count }),
-          action: t('admin:batch.send'),
-        }
-      : confirming === 'processed'
-        ? {
-            title: t(`admin:batch.confirm.${list}.title`),
-            text: t(`admin:batch.confirm.${list}.text`, { count }),
-            action: t(`admin:batch.mark.${list}`),
-          }
-        : null;
-
-  const run = async (action: 'labels' | Confirmable) => {
-    setConfirming(null);
+  const run = async (action: BatchAction) => {
     setOutcome(null);
     setBusy(action);
     try {
@@ -166,77 +158,122 @@ export function BatchActions({
       setBusy(null);
     }
   };
+  return { busy, outcome, setOutcome, run };
+}
+
+function BatchButtons({
+  list,
+  count,
+  busy,
+  onPrint,
+  onLabels,
+  onConfirm,
+}: {
+  list: InscriptionList;
+  count: number;
+  busy: BatchAction | null;
+  onPrint: () => void;
+  onLabels: () => void;
+  onConfirm: (action: Confirmable) => void;
+}) {
+  const { t } = useTranslation();
+  const none = count === 0;
+  return (
+    <Paper withBorder p="sm" role="group" aria-label={t('admin:batch.label')} data-testid="batch-actions">
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" fw={600} mr="auto" aria-live="polite" data-testid="selection-count">
+          {none ? t('admin:batch.noneSelected') : t('admin:batch.selected', { count })}
+        </Text>
+        <Button
+          variant="default"
+          leftSection={<IconPrinter size={16} aria-hidden />}
+          disabled={none}
+          onClick={onPrint}
+        >
+          {t('admin:batch.print')}
+        </Button>
+        {list === 'traitements' && (
+          <Button
+            variant="default"
+            leftSection={<IconTag size={16} aria-hidden />}
+            disabled={none}
+            loading={busy === 'labels'}
+            onClick={onLabels}
+          >
+            {t('admin:batch.labels')}
+          </Button>
+        )}
+        {list === 'email' && (
+          <Button
+            variant="default"
+            leftSection={<IconMailForward size={16} aria-hidden />}
+            disabled={none}
+            loading={busy === 'send'}
+            onClick={() => onConfirm('send')}
+          >
+            {t('admin:batch.send')}
+          </Button>
+        )}
+        {list !== 'traites' && (
+          <Button
+            leftSection={<IconCheck size={16} aria-hidden />}
+            disabled={none}
+            loading={busy === 'processed'}
+            onClick={() => onConfirm('processed')}
+            data-testid="mark-processed"
+          >
+            {t(`admin:batch.mark.${list}`)}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+export function BatchActions({
+  list,
+  selectedIds,
+  onProcessed,
+}: {
+  list: InscriptionList;
+  selectedIds: readonly number[];
+  /** After the list changed on the server (candidates processed or sent): clear the selection and reload. */
+  onProcessed: () => void;
+}) {
+  const [printing, setPrinting] = useState<readonly number[] | null>(null);
+  const [confirming, setConfirming] = useState<Confirmable | null>(null);
+  const { busy, outcome, setOutcome, run } = useRunBatch(list, selectedIds, onProcessed);
+  const dialog = useConfirmTexts(list, confirming, selectedIds.length);
+  const start = (action: BatchAction) => {
+    setConfirming(null);
+    void run(action);
+  };
 
   return (
     <Stack gap="xs" mb="md">
-      <Paper withBorder p="sm" role="group" aria-label={t('admin:batch.label')} data-testid="batch-actions">
-        <Group gap="sm" wrap="wrap">
-          <Text size="sm" fw={600} mr="auto" aria-live="polite" data-testid="selection-count">
-            {none ? t('admin:batch.noneSelected') : t('admin:batch.selected', { count })}
-          </Text>
-          <Button
-            variant="default"
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            disabled={none}
-            onClick={() => {
-              setOutcome(null);
-              setPrinting([...selectedIds]);
-            }}
-          >
-            {t('admin:batch.print')}
-          </Button>
-          {list === 'traitements' && (
-            <Button
-              variant="default"
-              leftSection={<IconTag size={16} aria-hidden />}
-              disabled={none}
-              loading={busy === 'labels'}
-              onClick={() => void run('labels')}
-            >
-              {t('admin:batch.labels')}
-            </Button>
-          )}
-          {list === 'email' && (
-            <Button
-              variant="default"
-              leftSection={<IconMailForward size={16} aria-hidden />}
-              disabled={none}
-              loading={busy === 'send'}
-              onClick={() => setConfirming('send')}
-            >
-              {t('admin:batch.send')}
-            </Button>
-          )}
-          {canMarkProcessed && (
-            <Button
-              leftSection={<IconCheck size={16} aria-hidden />}
-              disabled={none}
-              loading={busy === 'processed'}
-              onClick={() => setConfirming('processed')}
-              data-testid="mark-processed"
-            >
-              {t(`admin:batch.mark.${list}`)}
-            </Button>
-          )}
-        </Group>
-      </Paper>
+      <BatchButtons
+        list={list}
+        count={selectedIds.length}
+        busy={busy}
+        onPrint={() => {
+          setOutcome(null);
+          setPrinting([...selectedIds]);
+        }}
+        onLabels={() => start('labels')}
+        onConfirm={setConfirming}
+      />
       <ActionOutcome outcome={outcome} testId="batch-outcome" />
       {printing && <PrintJobDialog ids={printing} onClose={() => setPrinting(null)} />}
       <AdminModal opened={confirming !== null} onClose={() => setConfirming(null)} title={dialog?.title}>
         <Stack gap="md">
           <Text>{dialog?.text}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              {t('admin:cancel')}
-            </Button>
-            <Button
-              onClick={() => confirming && void run(confirming)}
-              data-autofocus
-              data-testid="confirm-batch"
-            >
-              {dialog?.action}
-            </Button>
-          </Group>
+          <ConfirmButtons
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => confirming && start(confirming)}
+            testId="confirm-batch"
+          >
+            {dialog?.action}
+          </ConfirmButtons>
         </Stack>
       </AdminModal>
     </Stack>

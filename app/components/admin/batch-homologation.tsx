@@ -13,7 +13,7 @@ import { adminApi } from '../../lib/api/admin.ts';
 import { errorMessageKey } from '../../lib/api/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { ActionOutcome, type Outcome } from './action-outcome.tsx';
-import { AdminModal } from './admin-modal.tsx';
+import { AdminModal, ConfirmButtons } from './admin-modal.tsx';
 import type { CandidateRow } from './types.ts';
 
 /** A row the batch may take: its evidence is clean (domain/evidence.ts). */
@@ -43,6 +43,139 @@ function ResultLine({ result, row }: { result: BatchHomologationResult; row: Can
   );
 }
 
+type BatchResults = { lines: BatchHomologationResult[]; rows: CandidateRow[] };
+
+function BatchResultList({ results }: { results: BatchResults }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" role="status" data-testid="batch-results">
+      <Text fw={700} mb="xs">
+        {t('admin:batchHomologation.resultsTitle', {
+          count: results.lines.filter((line) => line.status === 'homologated').length,
+        })}
+      </Text>
+      <List spacing={4}>
+        {results.lines.map((line) => (
+          <ResultLine
+            key={line.candidate_id}
+            result={line}
+            row={results.rows.find((row) => row.id === line.candidate_id)}
+          />
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/** The one confirmation: each card chosen with the day it will be homologated on. */
+function ConfirmBatch({
+  opened,
+  chosen,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  chosen: readonly CandidateRow[];
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <AdminModal
+      opened={opened}
+      onClose={onClose}
+      title={t('admin:batchHomologation.confirmTitle', { count: chosen.length })}
+    >
+      <Stack gap="md">
+        <Text>{t('admin:batchHomologation.confirmText')}</Text>
+        <List spacing={4} data-testid="batch-confirm-list">
+          {chosen.map((row) => (
+            <List.Item key={row.id}>
+              <Text component="span" size="sm" fw={600}>
+                {row.reference} · {row.prenom} {row.nom}
+              </Text>
+              <Text component="span" size="sm">
+                {' — '}
+                {t('admin:batchHomologation.onDay', {
+                  challenge: t(`admin:challenges.${row.epreuve}`),
+                  date: row.evidence?.track?.day ? format.date(row.evidence.track.day) : '—',
+                })}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+        <ConfirmButtons
+          onCancel={onClose}
+          onConfirm={onConfirm}
+          loading={busy}
+          testId="confirm-batch-homologation"
+        >
+          {t('admin:batchHomologation.confirm', { count: chosen.length })}
+        </ConfirmButtons>
+      </Stack>
+    </AdminModal>
+  );
+}
+
+/** The bar: how many are chosen, "select all clean" and "homologate". */
+function BatchBar({
+  chosenCount,
+  cleanCount,
+  onSelectAllClean,
+  onHomologate,
+}: {
+  chosenCount: number;
+  cleanCount: number;
+  onSelectAllClean: () => void;
+  onHomologate: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      role="group"
+      aria-label={t('admin:batchHomologation.label')}
+      data-testid="batch-homologation"
+    >
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" fw={600} mr="auto" aria-live="polite" data-testid="selection-count">
+          {cleanCount === 0
+            ? t('admin:batchHomologation.noneClean')
+            : chosenCount === 0
+              ? t('admin:batchHomologation.noneSelected', { count: cleanCount })
+              : t('admin:batch.selected', { count: chosenCount })}
+        </Text>
+        {cleanCount > 0 && (
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconChecks size={16} aria-hidden />}
+              onClick={onSelectAllClean}
+              data-testid="select-all-clean"
+            >
+              {t('admin:batchHomologation.selectClean', { count: cleanCount })}
+            </Button>
+            <Button
+              leftSection={<IconCertificate size={16} aria-hidden />}
+              disabled={chosenCount === 0}
+              onClick={onHomologate}
+              data-testid="homologate-selected"
+            >
+              {chosenCount === 0
+                ? t('admin:batchHomologation.homologateNone')
+                : t('admin:batchHomologation.homologate', { count: chosenCount })}
+            </Button>
+          </>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
 export function BatchHomologation({
   rows,
   selectedIds,
@@ -56,15 +189,11 @@ export function BatchHomologation({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [results, setResults] = useState<{ lines: BatchHomologationResult[]; rows: CandidateRow[] } | null>(
-    null,
-  );
+  const [results, setResults] = useState<BatchResults | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const chosen = rows.filter((row) => selectedIds.includes(row.id));
-  const cleanCount = rows.filter(isClean).length;
 
   const run = async () => {
     setBusy(true);
@@ -86,105 +215,24 @@ export function BatchHomologation({
 
   return (
     <Stack gap="xs" mb="md">
-      <Paper
-        withBorder
-        p="sm"
-        role="group"
-        aria-label={t('admin:batchHomologation.label')}
-        data-testid="batch-homologation"
-      >
-        <Group gap="sm" wrap="wrap">
-          <Text size="sm" fw={600} mr="auto" aria-live="polite" data-testid="selection-count">
-            {cleanCount === 0
-              ? t('admin:batchHomologation.noneClean')
-              : chosen.length === 0
-                ? t('admin:batchHomologation.noneSelected', { count: cleanCount })
-                : t('admin:batch.selected', { count: chosen.length })}
-          </Text>
-          {cleanCount > 0 && (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconChecks size={16} aria-hidden />}
-                onClick={onSelectAllClean}
-                data-testid="select-all-clean"
-              >
-                {t('admin:batchHomologation.selectClean', { count: cleanCount })}
-              </Button>
-              <Button
-                leftSection={<IconCertificate size={16} aria-hidden />}
-                disabled={chosen.length === 0}
-                onClick={() => {
-                  setResults(null);
-                  setConfirming(true);
-                }}
-                data-testid="homologate-selected"
-              >
-                {chosen.length === 0
-                  ? t('admin:batchHomologation.homologateNone')
-                  : t('admin:batchHomologation.homologate', { count: chosen.length })}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Paper>
+      <BatchBar
+        chosenCount={chosen.length}
+        cleanCount={rows.filter(isClean).length}
+        onSelectAllClean={onSelectAllClean}
+        onHomologate={() => {
+          setResults(null);
+          setConfirming(true);
+        }}
+      />
       <ActionOutcome outcome={outcome} testId="batch-homologation-error" />
-      {results && (
-        <Paper withBorder p="sm" role="status" data-testid="batch-results">
-          <Text fw={700} mb="xs">
-            {t('admin:batchHomologation.resultsTitle', {
-              count: results.lines.filter((line) => line.status === 'homologated').length,
-            })}
-          </Text>
-          <List spacing={4}>
-            {results.lines.map((line) => (
-              <ResultLine
-                key={line.candidate_id}
-                result={line}
-                row={results.rows.find((row) => row.id === line.candidate_id)}
-              />
-            ))}
-          </List>
-        </Paper>
-      )}
-      <AdminModal
+      {results && <BatchResultList results={results} />}
+      <ConfirmBatch
         opened={confirming}
+        chosen={chosen}
+        busy={busy}
         onClose={() => setConfirming(false)}
-        title={t('admin:batchHomologation.confirmTitle', { count: chosen.length })}
-      >
-        <Stack gap="md">
-          <Text>{t('admin:batchHomologation.confirmText')}</Text>
-          <List spacing={4} data-testid="batch-confirm-list">
-            {chosen.map((row) => (
-              <List.Item key={row.id}>
-                <Text component="span" size="sm" fw={600}>
-                  {row.reference} · {row.prenom} {row.nom}
-                </Text>
-                <Text component="span" size="sm">
-                  {' — '}
-                  {t('admin:batchHomologation.onDay', {
-                    challenge: t(`admin:challenges.${row.epreuve}`),
-                    date: row.evidence?.track?.day ? format.date(row.evidence.track.day) : '—',
-                  })}
-                </Text>
-              </List.Item>
-            ))}
-          </List>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('admin:cancel')}
-            </Button>
-            <Button
-              onClick={() => void run()}
-              loading={busy}
-              data-autofocus
-              data-testid="confirm-batch-homologation"
-            >
-              {t('admin:batchHomologation.confirm', { count: chosen.length })}
-            </Button>
-          </Group>
-        </Stack>
-      </AdminModal>
+        onConfirm={() => void run()}
+      />
     </Stack>
   );
 }

@@ -67,6 +67,98 @@ function SortHeader({
   );
 }
 
+/** The 'select all on this page' box, over the rows that have a box. */
+function SelectAllHeader({ rows, selection }: { rows: readonly CandidateRow[]; selection: Selection }) {
+  const { t } = useTranslation();
+  const selectableRows = rows.filter((row) => selection.selectable?.(row) ?? true);
+  const selectedOnPage = selectableRows.filter((row) => selection.selected.has(row.id)).length;
+  return (
+    <Table.Th scope="col" role="columnheader" w={40} className={classes.selectHeader}>
+      <Checkbox
+        aria-label={t('admin:table.selectAll')}
+        checked={selectableRows.length > 0 && selectedOnPage === selectableRows.length}
+        indeterminate={selectedOnPage > 0 && selectedOnPage < selectableRows.length}
+        disabled={selectableRows.length === 0}
+        onChange={selection.toggleAll}
+        data-testid="select-all"
+      />
+    </Table.Th>
+  );
+}
+
+function CandidateTableRow({
+  row,
+  columns,
+  context,
+  selection,
+  rowActions,
+}: {
+  row: CandidateRow;
+  columns: readonly ColumnId[];
+  context: CellContext;
+  selection?: Selection;
+  rowActions?: (row: CandidateRow) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr
+      role="row"
+      className={classes.row}
+      data-testid="candidate-row"
+      data-reference={row.reference}
+      data-selected={selection?.selected.has(row.id) || undefined}
+    >
+      {selection && (
+        <Table.Td role="cell" className={classes.select}>
+          {(selection.selectable?.(row) ?? true) && (
+            <Checkbox
+              aria-label={t('admin:table.selectRow', { name: `${row.prenom} ${row.nom}` })}
+              checked={selection.selected.has(row.id)}
+              onChange={() => selection.toggle(row.id)}
+            />
+          )}
+        </Table.Td>
+      )}
+      {columns.map((column) => (
+        <Table.Td
+          key={column}
+          role="cell"
+          className={classes.cell}
+          data-fit={COLUMNS[column].fit}
+          data-column={column}
+        >
+          {COLUMNS[column].fit !== 'title' && (
+            // The header, shown beside the value when the row is a card (the table's header is then
+            // out of sight); hidden from assistive technologies, which announce the header already.
+            <span className={classes.cellLabel} aria-hidden>
+              {t(`admin:table.${COLUMNS[column].label}`)}
+            </span>
+          )}
+          <div className={classes.value}>{COLUMNS[column].cell(row, context)}</div>
+        </Table.Td>
+      ))}
+      {rowActions && (
+        <Table.Td role="cell" className={classes.actions}>
+          {rowActions(row)}
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
+
+function EmptyRow({ span }: { span: number }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr role="row">
+      <Table.Td role="cell" colSpan={span}>
+        <Text c="dimmed" ta="center" py="lg" data-testid="table-empty">
+          {t('admin:table.empty')}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 export function CandidateTable({
   list,
   rows,
@@ -95,8 +187,6 @@ export function CandidateTable({
     pickupPointNames,
     breakAnywhere: classes.breakAnywhere!,
   };
-  const selectableRows = selection ? rows.filter((row) => selection.selectable?.(row) ?? true) : [];
-  const selectedOnPage = selectableRows.filter((row) => selection!.selected.has(row.id)).length;
 
   return (
     <div className={classes.frame}>
@@ -111,18 +201,7 @@ export function CandidateTable({
         <Table.Caption className={classes.caption}>{caption}</Table.Caption>
         <Table.Thead role="rowgroup" className={classes.head}>
           <Table.Tr role="row">
-            {selection && (
-              <Table.Th scope="col" role="columnheader" w={40} className={classes.selectHeader}>
-                <Checkbox
-                  aria-label={t('admin:table.selectAll')}
-                  checked={selectableRows.length > 0 && selectedOnPage === selectableRows.length}
-                  indeterminate={selectedOnPage > 0 && selectedOnPage < selectableRows.length}
-                  disabled={selectableRows.length === 0}
-                  onChange={selection.toggleAll}
-                  data-testid="select-all"
-                />
-              </Table.Th>
-            )}
+            {selection && <SelectAllHeader rows={rows} selection={selection} />}
             {columns.map((column) => (
               <SortHeader
                 key={column}
@@ -141,58 +220,17 @@ export function CandidateTable({
         </Table.Thead>
         <Table.Tbody role="rowgroup">
           {rows.length === 0 ? (
-            <Table.Tr role="row">
-              <Table.Td role="cell" colSpan={columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0)}>
-                <Text c="dimmed" ta="center" py="lg" data-testid="table-empty">
-                  {t('admin:table.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow span={columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0)} />
           ) : (
             rows.map((row) => (
-              <Table.Tr
+              <CandidateTableRow
                 key={row.id}
-                role="row"
-                className={classes.row}
-                data-testid="candidate-row"
-                data-reference={row.reference}
-                data-selected={selection?.selected.has(row.id) || undefined}
-              >
-                {selection && (
-                  <Table.Td role="cell" className={classes.select}>
-                    {(selection.selectable?.(row) ?? true) && (
-                      <Checkbox
-                        aria-label={t('admin:table.selectRow', { name: `${row.prenom} ${row.nom}` })}
-                        checked={selection.selected.has(row.id)}
-                        onChange={() => selection.toggle(row.id)}
-                      />
-                    )}
-                  </Table.Td>
-                )}
-                {columns.map((column) => (
-                  <Table.Td
-                    key={column}
-                    role="cell"
-                    className={classes.cell}
-                    data-fit={COLUMNS[column].fit}
-                    data-column={column}
-                  >
-                    {COLUMNS[column].fit !== 'title' && (
-                      // The header, shown beside the value when the row is a card (the table's header is then
-                      // out of sight); hidden from assistive technologies, which announce the header already.
-                      <span className={classes.cellLabel} aria-hidden>
-                        {t(`admin:table.${COLUMNS[column].label}`)}
-                      </span>
-                    )}
-                    <div className={classes.value}>{COLUMNS[column].cell(row, context)}</div>
-                  </Table.Td>
-                ))}
-                {rowActions && (
-                  <Table.Td role="cell" className={classes.actions}>
-                    {rowActions(row)}
-                  </Table.Td>
-                )}
-              </Table.Tr>
+                row={row}
+                columns={columns}
+                context={context}
+                selection={selection}
+                rowActions={rowActions}
+              />
             ))
           )}
         </Table.Tbody>

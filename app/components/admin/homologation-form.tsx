@@ -4,12 +4,12 @@
  * outcomes: homologate, after one confirmation since the number it gives is final, or reject (the reason is
  * emailed to the rider). The track check of the ride's GPS file sits here, where the volunteer decides.
  */
-import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCertificate, IconX } from '@tabler/icons-react';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { today } from '../../../domain/dates.ts';
-import { COMMENT_MAX } from '../../../domain/schemas/admin.ts';
 import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { adminApi } from '../../lib/api/admin.ts';
@@ -19,6 +19,7 @@ import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../
 import { FormAlert } from '../forms/form-alert.tsx';
 import { TrackSummary } from '../track/track-summary.tsx';
 import { AdminModal } from './admin-modal.tsx';
+import { HomologationComment, RideDayInput } from './homologation-fields.tsx';
 import { homologateSchema, registrationDay } from './homologation-schema.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import type { CandidateRecord, Challenge, JudgementOutcome } from './types.ts';
@@ -28,10 +29,215 @@ function alreadyHomologated(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'already_homologated';
 }
 
-interface Decision {
+type Decision = {
   date_passage: string;
   epreuve_realisee: Challenge;
   commentaire: string;
+};
+
+type DecisionForm = UseFormReturnType<Decision>;
+
+function FormHeading({ challenge, registeredOn }: { challenge: Challenge; registeredOn: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div>
+      <Title order={2} size="h3" id="homologation-title">
+        {t('admin:homologation.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('admin:homologation.intro', {
+          challenge: t(`admin:challenges.${challenge}`),
+          date: format.date(registeredOn),
+        })}
+      </Text>
+    </div>
+  );
+}
+
+/** The day of the ride, said to come from the attached ride while it does, with a "today" choice. */
+function RideDay({
+  form,
+  registeredOn,
+  rideDay,
+}: {
+  form: DecisionForm;
+  registeredOn: string;
+  rideDay: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <RideDayInput
+        registeredOn={registeredOn}
+        description={
+          rideDay && form.values.date_passage === rideDay
+            ? t('admin:homologation.datePassageFromRide')
+            : t('admin:homologation.datePassageHint')
+        }
+        inputProps={form.getInputProps('date_passage')}
+      />
+      <Button
+        variant="default"
+        leftSection={<IconCalendarEvent size={16} aria-hidden />}
+        onClick={() => form.setFieldValue('date_passage', today())}
+      >
+        {t('admin:homologation.today')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The challenge actually completed, the registered one named so; a different one is pointed out. */
+function CompletedChallenge({ form, registered }: { form: DecisionForm; registered: Challenge }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Radio.Group
+        label={t('admin:homologation.epreuveRealisee')}
+        description={t('admin:homologation.epreuveRealiseeHint')}
+        required
+        {...form.getInputProps('epreuve_realisee')}
+      >
+        <Group gap="lg" mt={6}>
+          {CHALLENGE_IDS.map((id) => (
+            <Radio
+              key={id}
+              value={id}
+              label={
+                id === registered
+                  ? t('admin:homologation.registered', { challenge: t(`admin:challenges.${id}`) })
+                  : t(`admin:challenges.${id}`)
+              }
+            />
+          ))}
+        </Group>
+      </Radio.Group>
+      {form.values.epreuve_realisee !== registered && (
+        <Alert color="yellow" variant="light" role="status">
+          {t('admin:homologation.differs', {
+            registered: t(`admin:challenges.${registered}`),
+            completed: t(`admin:challenges.${form.values.epreuve_realisee}`),
+          })}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The last word before the number is given, which is final. */
+function ConfirmDialog({
+  name,
+  confirming,
+  sending,
+  returnFocus,
+  onClose,
+  onConfirm,
+}: {
+  name: string;
+  confirming: Decision | null;
+  sending: boolean;
+  returnFocus: boolean;
+  onClose: () => void;
+  onConfirm: (decision: Decision) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <AdminModal
+      opened={confirming !== null}
+      onClose={onClose}
+      title={t('admin:homologation.confirmTitle')}
+      returnFocus={returnFocus}
+    >
+      {confirming && (
+        <Stack gap="md" data-testid="homologation-confirm">
+          <Text>
+            {t('admin:homologation.confirmText', {
+              name,
+              challenge: t(`admin:challenges.${confirming.epreuve_realisee}`),
+              date: format.date(confirming.date_passage),
+            })}
+          </Text>
+          <Text size="sm" fw={700}>
+            {t('admin:homologation.numberFixed')}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('admin:cancel')}
+            </Button>
+            <Button
+              color="teal.9"
+              data-autofocus
+              loading={sending}
+              leftSection={<IconCertificate size={16} aria-hidden />}
+              onClick={() => onConfirm(confirming)}
+            >
+              {t('admin:homologation.confirmSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </AdminModal>
+  );
+}
+
+function DecisionButtons({ sending, onReject }: { sending: boolean; onReject: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Button type="submit" color="teal.9" leftSection={<IconCertificate size={16} aria-hidden />}>
+        {t('admin:homologation.submit')}
+      </Button>
+      <Button
+        variant="outline"
+        color="red.9"
+        onClick={onReject}
+        disabled={sending}
+        leftSection={<IconX size={16} aria-hidden />}
+      >
+        {t('admin:homologation.reject')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The checked decision waits for the volunteer's confirmation, then is sent. Once the number is given, the
+ * outcome message takes the focus: the closing dialog must not take it back (`given`).
+ */
+function useHomologate({
+  candidate,
+  form,
+  focusErrors,
+  setMessage,
+  onDone,
+}: {
+  candidate: CandidateRecord;
+  form: DecisionForm;
+  focusErrors: (errors: FormErrors) => void;
+  setMessage: (message: FormMessage | null) => void;
+  onDone: (outcome: JudgementOutcome) => void;
+}) {
+  const [confirming, setConfirming] = useState<Decision | null>(null);
+  const [sending, setSending] = useState(false);
+  const [given, setGiven] = useState(false);
+  const homologate = async (decision: Decision) => {
+    setSending(true);
+    try {
+      const result = await adminApi.homologate(candidate.id, decision);
+      setGiven(true);
+      setConfirming(null);
+      const name = `${candidate.prenom} ${candidate.nom}`;
+      onDone({ kind: 'homologated', numero: result.numero, epreuve: decision.epreuve_realisee, name });
+    } catch (error) {
+      setConfirming(null);
+      if (alreadyHomologated(error)) setMessage({ key: 'validation:already_homologated' });
+      else setMessage(applyApiError(form, error, { fields: Object.keys(form.values), focus: focusErrors }));
+    }
+    setSending(false);
+  };
+  return { confirming, setConfirming, sending, given, homologate };
 }
 
 export function HomologationForm({
@@ -45,136 +251,37 @@ export function HomologationForm({
   onDone: (outcome: JudgementOutcome) => void;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const registeredOn = registrationDay(candidate.created_at);
   const schema = useMemo(() => homologateSchema(registeredOn), [registeredOn]);
   // The attached ride says which day it was: the volunteer checks it against the card's stamps.
   const rideDay = candidate.date_passage ? null : (track?.day ?? null);
-  const { form, ref, focusErrors } = useZodForm(schema, {
+  const { form, ref, focusErrors } = useZodForm<Decision>(schema, {
     date_passage: candidate.date_passage ?? rideDay ?? '',
     epreuve_realisee: candidate.epreuve_realisee ?? candidate.epreuve,
     commentaire: candidate.commentaire ?? '',
   });
   const [message, setMessage] = useState<FormMessage | null>(null);
   const [rejecting, setRejecting] = useState(false);
-  /** The checked decision waiting for the volunteer's confirmation: the number it gives is final. */
-  const [confirming, setConfirming] = useState<Decision | null>(null);
-  const [sending, setSending] = useState(false);
-  // Once the number is given, the outcome message takes the focus: the closing dialog must not take it back.
-  const [given, setGiven] = useState(false);
+  const decision = useHomologate({ candidate, form, focusErrors, setMessage, onDone });
   const name = `${candidate.prenom} ${candidate.nom}`;
 
   const submit = form.onSubmit((values) => {
     setMessage(null);
-    setConfirming({ ...values, commentaire: values.commentaire.trim() });
+    decision.setConfirming({ ...values, commentaire: values.commentaire.trim() });
   }, focusErrors);
 
-  const homologate = async (decision: Decision) => {
-    setSending(true);
-    try {
-      const result = await adminApi.homologate(candidate.id, decision);
-      setGiven(true);
-      setConfirming(null);
-      onDone({ kind: 'homologated', numero: result.numero, epreuve: decision.epreuve_realisee, name });
-    } catch (error) {
-      setConfirming(null);
-      if (alreadyHomologated(error)) setMessage({ key: 'validation:already_homologated' });
-      else setMessage(applyApiError(form, error, { fields: Object.keys(form.values), focus: focusErrors }));
-    }
-    setSending(false);
-  };
-
   const top = topFormMessage(message, form.errors);
-  const differs = form.values.epreuve_realisee !== candidate.epreuve;
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="homologation-title">
       <form ref={ref} onSubmit={submit} noValidate data-testid="homologation-form">
         <Stack gap="md">
-          <div>
-            <Title order={2} size="h3" id="homologation-title">
-              {t('admin:homologation.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('admin:homologation.intro', {
-                challenge: t(`admin:challenges.${candidate.epreuve}`),
-                date: format.date(registeredOn),
-              })}
-            </Text>
-          </div>
+          <FormHeading challenge={candidate.epreuve} registeredOn={registeredOn} />
           {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
           {track !== undefined && <TrackSummary analysis={track} />}
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              type="date"
-              label={t('admin:homologation.datePassage')}
-              description={
-                rideDay && form.values.date_passage === rideDay
-                  ? t('admin:homologation.datePassageFromRide')
-                  : t('admin:homologation.datePassageHint')
-              }
-              required
-              min={registeredOn}
-              max={today()}
-              maw={260}
-              {...form.getInputProps('date_passage')}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconCalendarEvent size={16} aria-hidden />}
-              onClick={() => form.setFieldValue('date_passage', today())}
-            >
-              {t('admin:homologation.today')}
-            </Button>
-          </Group>
-          <Radio.Group
-            label={t('admin:homologation.epreuveRealisee')}
-            description={t('admin:homologation.epreuveRealiseeHint')}
-            required
-            {...form.getInputProps('epreuve_realisee')}
-          >
-            <Group gap="lg" mt={6}>
-              {CHALLENGE_IDS.map((id) => (
-                <Radio
-                  key={id}
-                  value={id}
-                  label={
-                    id === candidate.epreuve
-                      ? t('admin:homologation.registered', { challenge: t(`admin:challenges.${id}`) })
-                      : t(`admin:challenges.${id}`)
-                  }
-                />
-              ))}
-            </Group>
-          </Radio.Group>
-          {differs && (
-            <Alert color="yellow" variant="light" role="status">
-              {t('admin:homologation.differs', {
-                registered: t(`admin:challenges.${candidate.epreuve}`),
-                completed: t(`admin:challenges.${form.values.epreuve_realisee}`),
-              })}
-            </Alert>
-          )}
-          <Textarea
-            label={t('admin:homologation.comment')}
-            autosize
-            minRows={2}
-            maxLength={COMMENT_MAX}
-            {...form.getInputProps('commentaire')}
-          />
-          <Group gap="sm" wrap="wrap">
-            <Button type="submit" color="teal.9" leftSection={<IconCertificate size={16} aria-hidden />}>
-              {t('admin:homologation.submit')}
-            </Button>
-            <Button
-              variant="outline"
-              color="red.9"
-              onClick={() => setRejecting(true)}
-              disabled={sending}
-              leftSection={<IconX size={16} aria-hidden />}
-            >
-              {t('admin:homologation.reject')}
-            </Button>
-          </Group>
+          <RideDay form={form} registeredOn={registeredOn} rideDay={rideDay} />
+          <CompletedChallenge form={form} registered={candidate.epreuve} />
+          <HomologationComment inputProps={form.getInputProps('commentaire')} />
+          <DecisionButtons sending={decision.sending} onReject={() => setRejecting(true)} />
         </Stack>
       </form>
       <ReasonDialog
@@ -192,41 +299,14 @@ export function HomologationForm({
         }}
         testId="reject-form"
       />
-      <AdminModal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={t('admin:homologation.confirmTitle')}
-        returnFocus={!given}
-      >
-        {confirming && (
-          <Stack gap="md" data-testid="homologation-confirm">
-            <Text>
-              {t('admin:homologation.confirmText', {
-                name,
-                challenge: t(`admin:challenges.${confirming.epreuve_realisee}`),
-                date: format.date(confirming.date_passage),
-              })}
-            </Text>
-            <Text size="sm" fw={700}>
-              {t('admin:homologation.numberFixed')}
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirming(null)}>
-                {t('admin:cancel')}
-              </Button>
-              <Button
-                color="teal.9"
-                data-autofocus
-                loading={sending}
-                leftSection={<IconCertificate size={16} aria-hidden />}
-                onClick={() => void homologate(confirming)}
-              >
-                {t('admin:homologation.confirmSubmit')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </AdminModal>
+      <ConfirmDialog
+        name={name}
+        confirming={decision.confirming}
+        sending={decision.sending}
+        returnFocus={!decision.given}
+        onClose={() => decision.setConfirming(null)}
+        onConfirm={(confirmed) => void decision.homologate(confirmed)}
+      />
     </Paper>
   );
 }

@@ -4,20 +4,19 @@
  * check of the ride's GPS file, when the candidate file passes it, in a few lines with the full report on demand.
  * The decision itself (homologate or reject) is homologation-form.tsx.
  */
-import { Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconCheck, IconFileCertificate, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { diplomaCheckPath, diplomaPdfPath } from '../../../domain/diploma.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { today } from '../../../domain/dates.ts';
-import { COMMENT_MAX } from '../../../domain/schemas/admin.ts';
 import type { TrackAnalysis } from '../../../domain/schemas/track.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { TrackSummary } from '../track/track-summary.tsx';
 import { adminApi } from '../../lib/api/admin.ts';
 import { useFormat } from '../../lib/format.ts';
+import { HomologationComment, RideDayInput } from './homologation-fields.tsx';
 import { correctionSchema, registrationDay } from './homologation-schema.ts';
 import { CertifiedBy } from './labels.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -65,23 +64,12 @@ function CorrectionForm({
         <Text size="sm" c="dimmed">
           {t('admin:correction.intro')}
         </Text>
-        <TextInput
-          type="date"
-          label={t('admin:homologation.datePassage')}
-          required
-          min={registeredOn}
-          max={today()}
-          maw={260}
-          ref={dateRef}
-          {...form.getInputProps('date_passage')}
+        <RideDayInput
+          registeredOn={registeredOn}
+          inputRef={dateRef}
+          inputProps={form.getInputProps('date_passage')}
         />
-        <Textarea
-          label={t('admin:homologation.comment')}
-          autosize
-          minRows={2}
-          maxLength={COMMENT_MAX}
-          {...form.getInputProps('commentaire')}
-        />
+        <HomologationComment inputProps={form.getInputProps('commentaire')} />
         <Group gap="sm">
           <Button type="submit" loading={form.submitting} leftSection={<IconCheck size={16} aria-hidden />}>
             {t('admin:correction.submit')}
@@ -92,6 +80,80 @@ function CorrectionForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The number given, final, the day of the ride and who homologated it. */
+function RecordFacts({ homologation }: { homologation: HomologationSummary }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <>
+      <Text fz={28} fw={800} data-testid="homologation-number">
+        {t(`admin:numberOf.${homologation.epreuve}`, { numero: homologation.numero })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('admin:homologation.numberFixed')}
+      </Text>
+      <Group gap="xl" wrap="wrap">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {t('admin:homologation.datePassage')}
+          </Text>
+          <Text>{homologation.date_passage ? format.date(homologation.date_passage) : '—'}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {t('admin:table.homologator')}
+          </Text>
+          <CertifiedBy homologator={homologation.homologateur} />
+        </div>
+      </Group>
+    </>
+  );
+}
+
+/** Correct the record, the diploma (download, public check), and an administrator's cancellation. */
+function RecordActions({
+  homologation,
+  onCorrect,
+  onCancel,
+}: {
+  homologation: HomologationSummary;
+  onCorrect: () => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group mt="xs">
+      <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={onCorrect}>
+        {t('admin:correction.open')}
+      </Button>
+      <Button
+        component="a"
+        href={`${diplomaPdfPath(homologation.id)}?lang=${i18n.language}`}
+        download
+        variant="default"
+        leftSection={<IconFileCertificate size={16} aria-hidden />}
+      >
+        {t('admin:diploma.pdf')}
+      </Button>
+      <Button
+        component={Link}
+        to={diplomaCheckPath(i18n.language, homologation.diploma_code)}
+        variant="subtle"
+      >
+        {t('admin:diploma.check')}
+      </Button>
+      <Button
+        variant="outline"
+        color="red.9"
+        leftSection={<IconBan size={16} aria-hidden />}
+        onClick={onCancel}
+      >
+        {t('admin:diploma.cancel')}
+      </Button>
+    </Group>
   );
 }
 
@@ -108,8 +170,7 @@ export function HomologationRecord({
   track?: TrackAnalysis | null;
   onDone: (outcome: JudgementOutcome) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const format = useFormat();
+  const { t } = useTranslation();
   const [correcting, setCorrecting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   return (
@@ -126,26 +187,7 @@ export function HomologationRecord({
         <Title order={2} size="h3" id="homologation-record-title">
           {t('admin:homologation.recordTitle')}
         </Title>
-        <Text fz={28} fw={800} data-testid="homologation-number">
-          {t(`admin:numberOf.${homologation.epreuve}`, { numero: homologation.numero })}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('admin:homologation.numberFixed')}
-        </Text>
-        <Group gap="xl" wrap="wrap">
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              {t('admin:homologation.datePassage')}
-            </Text>
-            <Text>{homologation.date_passage ? format.date(homologation.date_passage) : '—'}</Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              {t('admin:table.homologator')}
-            </Text>
-            <CertifiedBy homologator={homologation.homologateur} />
-          </div>
-        </Group>
+        <RecordFacts homologation={homologation} />
         {track !== undefined && <TrackSummary analysis={track} />}
         {candidate.commentaire && (
           <Text size="sm">
@@ -166,39 +208,11 @@ export function HomologationRecord({
             }}
           />
         ) : (
-          <Group mt="xs">
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              onClick={() => setCorrecting(true)}
-            >
-              {t('admin:correction.open')}
-            </Button>
-            <Button
-              component="a"
-              href={`${diplomaPdfPath(homologation.id)}?lang=${i18n.language}`}
-              download
-              variant="default"
-              leftSection={<IconFileCertificate size={16} aria-hidden />}
-            >
-              {t('admin:diploma.pdf')}
-            </Button>
-            <Button
-              component={Link}
-              to={diplomaCheckPath(i18n.language, homologation.diploma_code)}
-              variant="subtle"
-            >
-              {t('admin:diploma.check')}
-            </Button>
-            <Button
-              variant="outline"
-              color="red.9"
-              leftSection={<IconBan size={16} aria-hidden />}
-              onClick={() => setCancelling(true)}
-            >
-              {t('admin:diploma.cancel')}
-            </Button>
-          </Group>
+          <RecordActions
+            homologation={homologation}
+            onCorrect={() => setCorrecting(true)}
+            onCancel={() => setCancelling(true)}
+          />
         )}
       </Stack>
       <ReasonDialog

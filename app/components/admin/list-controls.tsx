@@ -19,6 +19,61 @@ import {
 } from './list-query.ts';
 import type { CandidateListId } from './types.ts';
 
+function FilterFields({
+  query,
+  withDates,
+  withEvidence,
+}: {
+  query: ListQuery;
+  withDates: boolean;
+  withEvidence: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NativeSelect
+        name="epreuve"
+        label={t('admin:filters.challenge')}
+        defaultValue={query.epreuve}
+        data={[
+          { value: '', label: t('admin:filters.allChallenges') },
+          ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`admin:challenges.${id}`) })),
+        ]}
+      />
+      {withEvidence && (
+        <NativeSelect
+          name="evidence"
+          label={t('admin:evidence.filter')}
+          defaultValue={query.evidence}
+          data={[
+            { value: '', label: t('admin:evidence.filterAll') },
+            ...EVIDENCE_FILTERS.map((id) => ({ value: id, label: t(`admin:evidence.filters.${id}`) })),
+          ]}
+          data-testid="evidence-filter"
+        />
+      )}
+      {withDates && (
+        <>
+          <TextInput name="from" type="date" label={t('admin:filters.from')} defaultValue={query.from} />
+          <TextInput name="to" type="date" label={t('admin:filters.to')} defaultValue={query.to} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The sort, order and page size chosen, kept through a new search when they are not the list's defaults. */
+function KeptOrder({ list, query }: { list: CandidateListId; query: ListQuery }) {
+  const defaults = defaultQuery(list);
+  return (
+    <>
+      {query.sort !== defaults.sort && <input type="hidden" name="sort" value={query.sort} />}
+      {query.order !== defaults.order && <input type="hidden" name="order" value={query.order} />}
+      {query.pageSize !== defaults.pageSize && <input type="hidden" name="pageSize" value={query.pageSize} />}
+    </>
+  );
+}
+
 export function ListFilters({
   list,
   query,
@@ -35,7 +90,6 @@ export function ListFilters({
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const defaults = defaultQuery(list);
   // Once hydrated, the empty fields are left out of the URL; before that, the plain GET form does the same job.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,38 +126,8 @@ export function ListFilters({
             maxLength={100}
             style={{ flex: '1 1 16rem' }}
           />
-          <NativeSelect
-            name="epreuve"
-            label={t('admin:filters.challenge')}
-            defaultValue={query.epreuve}
-            data={[
-              { value: '', label: t('admin:filters.allChallenges') },
-              ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`admin:challenges.${id}`) })),
-            ]}
-          />
-          {withEvidence && (
-            <NativeSelect
-              name="evidence"
-              label={t('admin:evidence.filter')}
-              defaultValue={query.evidence}
-              data={[
-                { value: '', label: t('admin:evidence.filterAll') },
-                ...EVIDENCE_FILTERS.map((id) => ({ value: id, label: t(`admin:evidence.filters.${id}`) })),
-              ]}
-              data-testid="evidence-filter"
-            />
-          )}
-          {withDates && (
-            <>
-              <TextInput name="from" type="date" label={t('admin:filters.from')} defaultValue={query.from} />
-              <TextInput name="to" type="date" label={t('admin:filters.to')} defaultValue={query.to} />
-            </>
-          )}
-          {query.sort !== defaults.sort && <input type="hidden" name="sort" value={query.sort} />}
-          {query.order !== defaults.order && <input type="hidden" name="order" value={query.order} />}
-          {query.pageSize !== defaults.pageSize && (
-            <input type="hidden" name="pageSize" value={query.pageSize} />
-          )}
+          <FilterFields query={query} withDates={withDates} withEvidence={withEvidence} />
+          <KeptOrder list={list} query={query} />
           <Button type="submit" loading={navigation.state === 'loading'}>
             {t('admin:filters.apply')}
           </Button>

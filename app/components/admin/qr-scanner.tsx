@@ -21,6 +21,83 @@ prepareZXingModule({
 
 type CameraState = 'starting' | 'scanning' | CameraProblem;
 
+/** One turn of the camera: its stream, the frame requested next, and whether it has been stopped. */
+interface CameraSession {
+  stream: MediaStream | null;
+  frame: number;
+  stopped: boolean;
+}
+
+/** Reads the video's frames, one detection at a time, until a code with text is found. */
+function readFrames(
+  video: HTMLVideoElement,
+  detector: BarcodeDetector,
+  session: CameraSession,
+  stop: () => void,
+  onText: (text: string) => void,
+) {
+  let detecting = false;
+  const tick = () => {
+    if (session.stopped) return;
+    if (!detecting && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+      detecting = true;
+      detector
+        .detect(video)
+        .then((codes) => {
+          const text = codes.find((code) => code.rawValue.trim() !== '')?.rawValue;
+          if (text && !session.stopped) {
+            stop();
+            onText(text.trim());
+          }
+        })
+        .catch(() => {
+          // A frame that cannot be read (camera still warming up) is skipped; the next one is tried.
+        })
+        .finally(() => {
+          detecting = false;
+        });
+    }
+    session.frame = requestAnimationFrame(tick);
+  };
+  session.frame = requestAnimationFrame(tick);
+}
+
+async function startCamera(
+  video: HTMLVideoElement | null,
+  session: CameraSession,
+  stop: () => void,
+  setState: (state: CameraState) => void,
+  onText: (text: string) => void,
+) {
+  if (!navigator.mediaDevices?.getUserMedia) {
+    setState('unavailable');
+    return;
+  }
+  try {
+    session.stream = await navigator.mediaDevices.getUserMedia({
+      video: { facingMode: { ideal: 'environment' } },
+      audio: false,
+    });
+  } catch (error) {
+    if (!session.stopped) setState(cameraProblem(error));
+    return;
+  }
+  if (session.stopped || !video) {
+    stop();
+    return;
+  }
+  video.srcObject = session.stream;
+  try {
+    await video.play();
+  } catch {
+    // Autoplay of a muted inline video is allowed; a refusal here only means the element was removed.
+    return;
+  }
+  const detector = new BarcodeDetector({ formats: ['qr_code'] });
+  setState('scanning');
+  readFrames(video, detector, session, stop, onText);
+}
+
 export default function QrScanner({ onScan }: { onScan: (text: string) => void }) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -31,73 +108,16 @@ export default function QrScanner({ onScan }: { onScan: (text: string) => void }
   }, [onScan]);
 
   useEffect(() => {
-    let stream: MediaStream | null = null;
-    let frame = 0;
-    let stopped = false;
-    let detecting = false;
+    const session: CameraSession = { stream: null, frame: 0, stopped: false };
     const video = videoRef.current;
-
     const stop = () => {
-      stopped = true;
-      cancelAnimationFrame(frame);
-      stream?.getTracks().forEach((track) => track.stop());
-      stream = null;
+      session.stopped = true;
+      cancelAnimationFrame(session.frame);
+      session.stream?.getTracks().forEach((track) => track.stop());
+      session.stream = null;
       if (video) video.srcObject = null;
     };
-
-    const start = async () => {
-      if (!navigator.mediaDevices?.getUserMedia) {
-        setState('unavailable');
-        return;
-      }
-      try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: { ideal: 'environment' } },
-          audio: false,
-        });
-      } catch (error) {
-        if (!stopped) setState(cameraProblem(error));
-        return;
-      }
-      if (stopped || !video) {
-        stop();
-        return;
-      }
-      video.srcObject = stream;
-      try {
-        await video.play();
-      } catch {
-        // Autoplay of a muted inline video is allowed; a refusal here only means the element was removed.
-        return;
-      }
-      const detector = new BarcodeDetector({ formats: ['qr_code'] });
-      setState('scanning');
-      const tick = () => {
-        if (stopped) return;
-        if (!detecting && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
-          detecting = true;
-          detector
-            .detect(video)
-            .then((codes) => {
-              const text = codes.find((code) => code.rawValue.trim() !== '')?.rawValue;
-              if (text && !stopped) {
-                stop();
-                onScanRef.current(text.trim());
-              }
-            })
-            .catch(() => {
-              // A frame that cannot be read (camera still warming up) is skipped; the next one is tried.
-            })
-            .finally(() => {
-              detecting = false;
-            });
-        }
-        frame = requestAnimationFrame(tick);
-      };
-      frame = requestAnimationFrame(tick);
-    };
-
-    void start();
+    void startCamera(video, session, stop, setState, (text) => onScanRef.current(text));
     return stop;
   }, []);
 

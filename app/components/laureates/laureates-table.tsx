@@ -72,6 +72,63 @@ function SortHeader({
   );
 }
 
+/** One homologation: the laureate's name links to their palmarès. */
+function LaureateTableRow({ row, birth }: { row: LaureateRow; birth: string | number }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const labels = useLaureateLabels();
+  const name = `${row.prenom} ${row.nom}`;
+  const lang = i18n.language;
+  return (
+    <tr data-testid="laureate-row">
+      <td className={`${classes.rank} ${classes.number}`}>{format.number(row.rank)}</td>
+      <th scope="row" className={classes.surname}>
+        <Anchor
+          component={Link}
+          to={`/${lang}/laureates/${row.laureateId}`}
+          fw={700}
+          c="club.8"
+          aria-label={t('laureates:table.palmaresLink', { name })}
+        >
+          {row.nom}
+        </Anchor>
+      </th>
+      <td>{row.prenom}</td>
+      <td>{labels.civilite(row.civilite)}</td>
+      <td className={classes.number} data-testid="laureate-birth">
+        {birth}
+      </td>
+      <td className={classes.number}>
+        <Text span fw={700} inherit>
+          {row.total}
+        </Text>
+      </td>
+      <td className={classes.number}>{row.cingle}</td>
+      <td className={classes.number}>{row.bicingle}</td>
+      <td className={classes.number}>{row.galerien}</td>
+      <td>
+        {row.pays && (
+          <img
+            className={classes.flag}
+            src={`/flags/${row.pays}.svg`}
+            width={18}
+            height={13}
+            alt=""
+            loading="lazy"
+          />
+        )}
+        {labels.country(row.pays)}
+      </td>
+      <td>{labels.country(row.nationalite)}</td>
+      <td className={classes.number}>{format.number(row.numero)}</td>
+      <td>{labels.challenge(row.epreuve)}</td>
+      <td>{format.displayDate(row.date_passage)}</td>
+      <td className={classes.number}>{row.age ?? '-'}</td>
+      <td>{row.ville ?? '-'}</td>
+    </tr>
+  );
+}
+
 export function LaureatesTable({
   view,
   rows,
@@ -84,7 +141,6 @@ export function LaureatesTable({
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
-  const labels = useLaureateLabels();
   const birthDateText = (date: string | null | undefined) => (date ? format.date(date) : '-');
   const lang = i18n.language;
   return (
@@ -98,57 +154,13 @@ export function LaureatesTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => {
-            const name = `${row.prenom} ${row.nom}`;
-            return (
-              <tr key={row.homologationId} data-testid="laureate-row">
-                <td className={`${classes.rank} ${classes.number}`}>{format.number(row.rank)}</td>
-                <th scope="row" className={classes.surname}>
-                  <Anchor
-                    component={Link}
-                    to={`/${lang}/laureates/${row.laureateId}`}
-                    fw={700}
-                    c="club.8"
-                    aria-label={t('laureates:table.palmaresLink', { name })}
-                  >
-                    {row.nom}
-                  </Anchor>
-                </th>
-                <td>{row.prenom}</td>
-                <td>{labels.civilite(row.civilite)}</td>
-                <td className={classes.number} data-testid="laureate-birth">
-                  {birthDates ? birthDateText(birthDates[row.laureateId]) : (row.birth_year ?? '-')}
-                </td>
-                <td className={classes.number}>
-                  <Text span fw={700} inherit>
-                    {row.total}
-                  </Text>
-                </td>
-                <td className={classes.number}>{row.cingle}</td>
-                <td className={classes.number}>{row.bicingle}</td>
-                <td className={classes.number}>{row.galerien}</td>
-                <td>
-                  {row.pays && (
-                    <img
-                      className={classes.flag}
-                      src={`/flags/${row.pays}.svg`}
-                      width={18}
-                      height={13}
-                      alt=""
-                      loading="lazy"
-                    />
-                  )}
-                  {labels.country(row.pays)}
-                </td>
-                <td>{labels.country(row.nationalite)}</td>
-                <td className={classes.number}>{format.number(row.numero)}</td>
-                <td>{labels.challenge(row.epreuve)}</td>
-                <td>{format.displayDate(row.date_passage)}</td>
-                <td className={classes.number}>{row.age ?? '-'}</td>
-                <td>{row.ville ?? '-'}</td>
-              </tr>
-            );
-          })}
+          {rows.map((row) => (
+            <LaureateTableRow
+              key={row.homologationId}
+              row={row}
+              birth={birthDates ? birthDateText(birthDates[row.laureateId]) : (row.birth_year ?? '-')}
+            />
+          ))}
         </tbody>
       </table>
     </div>

@@ -31,14 +31,20 @@ import { LanguageSwitcher } from '../language-switcher.tsx';
 import { Logo } from '../logo.tsx';
 import { UserMenu } from '../user-menu.tsx';
 
-function AdminFrame({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const [opened, { toggle, close }] = useDisclosure(false);
+function SidebarLink({
+  to,
+  label,
+  icon,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  onNavigate: () => void;
+}) {
   const { pathname } = useLocation();
-  const base = `/${i18n.language}/administration`;
-  const item = (to: string, label: string, icon: ReactNode) => (
+  return (
     <MantineNavLink
-      key={to}
       component={Link}
       to={to}
       // The page's code and data start loading on hover, focus or touch: see docs/decisions/0021.
@@ -47,9 +53,119 @@ function AdminFrame({ children }: { children: ReactNode }) {
       leftSection={icon}
       active={pathname === to}
       aria-current={pathname === to ? 'page' : undefined}
-      onClick={close}
+      onClick={onNavigate}
     />
   );
+}
+
+/** The admin pages by area; following a link closes the drawer on a narrow screen. */
+function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { t, i18n } = useTranslation();
+  const base = `/${i18n.language}/administration`;
+  const link = (to: string, label: string, icon: ReactNode) => (
+    <SidebarLink to={to} label={label} icon={icon} onNavigate={onNavigate} />
+  );
+  return (
+    <ScrollArea>
+      {link(`${base}/dashboard`, t('adminNav.dashboard'), <IconGauge size={18} aria-hidden />)}
+      <MantineNavLink
+        label={t('adminNav.inscriptions')}
+        leftSection={<IconInbox size={18} aria-hidden />}
+        defaultOpened
+        childrenOffset={16}
+      >
+        {link(
+          `${base}/inscriptions/consent`,
+          t('adminNav.consent'),
+          <IconUserShield size={16} aria-hidden />,
+        )}
+        {link(
+          `${base}/inscriptions/traitements`,
+          t('adminNav.toProcess'),
+          <IconInbox size={16} aria-hidden />,
+        )}
+        {link(`${base}/inscriptions/email`, t('adminNav.email'), <IconMail size={16} aria-hidden />)}
+        {link(`${base}/inscriptions/retrait`, t('adminNav.pickup'), <IconMapPin size={16} aria-hidden />)}
+        {link(
+          `${base}/inscriptions/traites`,
+          t('adminNav.processed'),
+          <IconCircleCheck size={16} aria-hidden />,
+        )}
+      </MantineNavLink>
+      <MantineNavLink
+        label={t('adminNav.homologations')}
+        leftSection={<IconCertificate size={18} aria-hidden />}
+        defaultOpened
+        childrenOffset={16}
+      >
+        {link(`${base}/homologations/scan`, t('adminNav.scan'), <IconQrcode size={16} aria-hidden />)}
+        {link(
+          homologationListUrl(i18n.language, 'in_progress'),
+          t('adminNav.inProgress'),
+          <IconHourglass size={16} aria-hidden />,
+        )}
+        {link(
+          homologationListUrl(i18n.language, 'history'),
+          t('adminNav.history'),
+          <IconHistory size={16} aria-hidden />,
+        )}
+      </MantineNavLink>
+      {link(
+        `${base}/cancellation-requests`,
+        t('adminNav.cancellationRequests'),
+        <IconArrowBackUp size={18} aria-hidden />,
+      )}
+      {link(`${base}/admin-users`, t('adminNav.adminUsers'), <IconShieldLock size={18} aria-hidden />)}
+      <MantineNavLink
+        component={Link}
+        to={`/${i18n.language}`}
+        label={t('adminNav.backToSite')}
+        leftSection={<IconArrowLeft size={18} aria-hidden />}
+        hiddenFrom="sm"
+      />
+    </ScrollArea>
+  );
+}
+
+function AdminTopBar({ opened, onToggle }: { opened: boolean; onToggle: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={opened}
+          onClick={onToggle}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+          aria-expanded={opened}
+          data-testid="admin-burger"
+        />
+        <Logo size={32} />
+        <Text fw={800} visibleFrom="xs">
+          {t('adminNav.label')}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          component={Link}
+          to={`/${i18n.language}`}
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          visibleFrom="sm"
+        >
+          {t('adminNav.backToSite')}
+        </Button>
+        <LanguageSwitcher />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}
+
+function AdminFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell
       header={{ height: 60 }}
@@ -57,96 +173,10 @@ function AdminFrame({ children }: { children: ReactNode }) {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
-              aria-expanded={opened}
-              data-testid="admin-burger"
-            />
-            <Logo size={32} />
-            <Text fw={800} visibleFrom="xs">
-              {t('adminNav.label')}
-            </Text>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              component={Link}
-              to={`/${i18n.language}`}
-              variant="subtle"
-              leftSection={<IconArrowLeft size={16} aria-hidden />}
-              visibleFrom="sm"
-            >
-              {t('adminNav.backToSite')}
-            </Button>
-            <LanguageSwitcher />
-            <UserMenu />
-          </Group>
-        </Group>
+        <AdminTopBar opened={opened} onToggle={toggle} />
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('adminNav.label')} data-testid="admin-sidebar">
-        <ScrollArea>
-          {item(`${base}/dashboard`, t('adminNav.dashboard'), <IconGauge size={18} aria-hidden />)}
-          <MantineNavLink
-            label={t('adminNav.inscriptions')}
-            leftSection={<IconInbox size={18} aria-hidden />}
-            defaultOpened
-            childrenOffset={16}
-          >
-            {item(
-              `${base}/inscriptions/consent`,
-              t('adminNav.consent'),
-              <IconUserShield size={16} aria-hidden />,
-            )}
-            {item(
-              `${base}/inscriptions/traitements`,
-              t('adminNav.toProcess'),
-              <IconInbox size={16} aria-hidden />,
-            )}
-            {item(`${base}/inscriptions/email`, t('adminNav.email'), <IconMail size={16} aria-hidden />)}
-            {item(`${base}/inscriptions/retrait`, t('adminNav.pickup'), <IconMapPin size={16} aria-hidden />)}
-            {item(
-              `${base}/inscriptions/traites`,
-              t('adminNav.processed'),
-              <IconCircleCheck size={16} aria-hidden />,
-            )}
-          </MantineNavLink>
-          <MantineNavLink
-            label={t('adminNav.homologations')}
-            leftSection={<IconCertificate size={18} aria-hidden />}
-            defaultOpened
-            childrenOffset={16}
-          >
-            {item(`${base}/homologations/scan`, t('adminNav.scan'), <IconQrcode size={16} aria-hidden />)}
-            {item(
-              homologationListUrl(i18n.language, 'in_progress'),
-              t('adminNav.inProgress'),
-              <IconHourglass size={16} aria-hidden />,
-            )}
-            {item(
-              homologationListUrl(i18n.language, 'history'),
-              t('adminNav.history'),
-              <IconHistory size={16} aria-hidden />,
-            )}
-          </MantineNavLink>
-          {item(
-            `${base}/cancellation-requests`,
-            t('adminNav.cancellationRequests'),
-            <IconArrowBackUp size={18} aria-hidden />,
-          )}
-          {item(`${base}/admin-users`, t('adminNav.adminUsers'), <IconShieldLock size={18} aria-hidden />)}
-          <MantineNavLink
-            component={Link}
-            to={`/${i18n.language}`}
-            label={t('adminNav.backToSite')}
-            leftSection={<IconArrowLeft size={18} aria-hidden />}
-            hiddenFrom="sm"
-          />
-        </ScrollArea>
+        <AdminSidebar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main" className="page-transition">
         {children}

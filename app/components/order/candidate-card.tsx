@@ -19,6 +19,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle, IconHeartbeat, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { AgeCategory } from '../../../domain/ages.ts';
 import { addDays } from '../../../domain/dates.ts';
 import { MIN_BIRTH_DATE } from '../../../domain/schemas/common.ts';
 import { CiviliteControl } from '../forms/civilite-control.tsx';
@@ -43,6 +44,249 @@ const AUTOCOMPLETE: Record<TextField, string> = {
   ville: 'address-level2',
 };
 
+type CandidatesForm = UseFormReturnType<CandidatesFormValues>;
+/** The candidate's place in the form, which names its fields `candidats.N.field`. */
+type Slot = { form: CandidatesForm; index: number };
+
+function pathOf(index: number, field: keyof CandidateValues) {
+  return `candidats.${index}.${field}` as const;
+}
+
+function CandidateText({
+  form,
+  index,
+  field,
+  required = true,
+  type = 'text',
+}: Slot & { field: TextField; required?: boolean; type?: string }) {
+  const { t } = useTranslation('order');
+  return (
+    <TextInput
+      type={type}
+      name={pathOf(index, field)}
+      label={t(`fields.${field}`)}
+      required={required}
+      autoComplete={index === 0 ? AUTOCOMPLETE[field] : 'off'}
+      {...form.getInputProps(pathOf(index, field))}
+    />
+  );
+}
+
+/** An honour statement, posted as `true` when ticked. */
+function Statement({ form, index, field }: Slot & { field: keyof CandidateValues }) {
+  const { t } = useTranslation('order');
+  const props = form.getInputProps(pathOf(index, field), { type: 'checkbox' });
+  return (
+    <Checkbox
+      name={pathOf(index, field)}
+      value="true"
+      label={t(`order.${field}`)}
+      aria-invalid={props.error ? true : undefined}
+      {...props}
+    />
+  );
+}
+
+function CardHeading({
+  candidate,
+  index,
+  canRemove,
+  onRemove,
+}: {
+  candidate: CandidateValues;
+  index: number;
+  canRemove: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('order');
+  const number = index + 1;
+  const name = `${candidate.prenom} ${candidate.nom}`.trim();
+  return (
+    <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
+      <div style={{ minWidth: 0 }}>
+        <Title order={2} size="h3" id={`candidate-${number}-title`} tabIndex={-1}>
+          {t('order.candidate', { number })}
+        </Title>
+        <Group gap="xs" mt={4}>
+          <Text c="dimmed" size="sm">
+            {name || t('order.unnamed')}
+          </Text>
+          {candidate.epreuve && (
+            <Badge variant="light" size="sm">
+              {t(`challenges.${candidate.epreuve}`)}
+            </Badge>
+          )}
+        </Group>
+      </div>
+      {canRemove && (
+        <Button
+          variant="subtle"
+          color="red.9"
+          style={{ flexShrink: 0 }}
+          size="compact-sm"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          // Posted to the page's action before the scripts run; removed in place once they do.
+          type="submit"
+          name="intent"
+          value={`remove-${index}`}
+          formNoValidate
+          onClick={(event) => {
+            event.preventDefault();
+            onRemove();
+          }}
+          aria-label={t('order.removeLabel', { number })}
+        >
+          {t('order.remove')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function IdentityFields({
+  form,
+  index,
+  orderDate,
+  age,
+}: Slot & { orderDate: string; age: AgeCategory | null }) {
+  const { t } = useTranslation('order');
+  const path = (field: keyof CandidateValues) => pathOf(index, field);
+  return (
+    <Fieldset legend={t('order.sections.identity')}>
+      <Stack gap="md">
+        <CiviliteControl
+          name={path('civilite')}
+          label={t('fields.civilite')}
+          required
+          {...form.getInputProps(path('civilite'))}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CandidateText form={form} index={index} field="nom" />
+          <CandidateText form={form} index={index} field="prenom" />
+          <TextInput
+            type="date"
+            name={path('date_naissance')}
+            label={t('fields.date_naissance')}
+            autoComplete={index === 0 ? 'bday' : 'off'}
+            min={MIN_BIRTH_DATE}
+            max={addDays(orderDate, -1)}
+            required
+            {...form.getInputProps(path('date_naissance'))}
+          />
+          <CountrySelect
+            name={path('nationalite')}
+            label={t('fields.nationalite')}
+            required
+            {...form.getInputProps(path('nationalite'))}
+          />
+        </SimpleGrid>
+        {age === 'too_young' && (
+          <Notice color="red" icon={<IconAlertTriangle aria-hidden />} data-testid="too-young">
+            {t('validation:too_young')}
+          </Notice>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function ContactAndAddress({ form, index, country }: Slot & { country: string }) {
+  const { t } = useTranslation('order');
+  return (
+    <>
+      <Fieldset legend={t('order.sections.contact')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CandidateText form={form} index={index} field="email" type="email" />
+          <PhoneInput
+            name={pathOf(index, 'portable')}
+            label={t('fields.portable')}
+            country={country}
+            autoComplete={index === 0 ? 'tel' : 'off'}
+            required
+            {...form.getInputProps(pathOf(index, 'portable'))}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t('order.sections.address')}>
+        <Stack gap="md">
+          <CandidateText form={form} index={index} field="adresse" />
+          <CandidateText form={form} index={index} field="complement" required={false} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <CandidateText form={form} index={index} field="code_postal" />
+            <CandidateText form={form} index={index} field="ville" />
+          </SimpleGrid>
+          <CountrySelect
+            name={pathOf(index, 'pays')}
+            label={t('fields.pays')}
+            required
+            {...form.getInputProps(pathOf(index, 'pays'))}
+          />
+        </Stack>
+      </Fieldset>
+    </>
+  );
+}
+
+/** A minor's guardian, who is asked for their consent. */
+function GuardianFields({ form, index }: Slot) {
+  const { t } = useTranslation('order');
+  const tutor = pathOf(index, 'tuteur');
+  return (
+    <Fieldset legend={t('order.guardian.legend')} data-testid="guardian-fields">
+      <Stack gap="sm">
+        <Text size="sm" c="gray.7">
+          {t('order.guardian.help')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {(['nom', 'prenom'] as const).map((field) => (
+            <TextInput
+              key={field}
+              name={`${tutor}.${field}`}
+              label={t(`order.guardian.${field}`)}
+              required
+              autoComplete="off"
+              {...form.getInputProps(`${tutor}.${field}`)}
+            />
+          ))}
+        </SimpleGrid>
+        <TextInput
+          type="email"
+          name={`${tutor}.email`}
+          label={t('order.guardian.email')}
+          required
+          autoComplete="off"
+          {...form.getInputProps(`${tutor}.email`)}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function Statements({ form, index, age }: Slot & { age: AgeCategory | null }) {
+  const { t } = useTranslation('order');
+  return (
+    <Fieldset legend={t('order.sections.statements')}>
+      <Stack gap="md">
+        <Notice color="orange" icon={<IconHeartbeat aria-hidden />} title={t('order.health.title')}>
+          {t('order.health.text')}
+        </Notice>
+        <Statement form={form} index={index} field="attestation_condition_physique" />
+        <Statement form={form} index={index} field="attestation_assurance" />
+        {age === 'minor' && (
+          <Stack gap="md" data-testid="minor-statements">
+            <Notice color="blue" icon={<IconAlertTriangle aria-hidden />} title={t('order.minor.title')}>
+              {t('order.minor.text')}
+            </Notice>
+            <Statement form={form} index={index} field="autorisation_parentale" />
+            <Statement form={form} index={index} field="certificat_medical" />
+            <GuardianFields form={form} index={index} />
+          </Stack>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
 export function CandidateCard({
   form,
   index,
@@ -50,7 +294,7 @@ export function CandidateCard({
   canRemove,
   onRemove,
 }: {
-  form: UseFormReturnType<CandidatesFormValues>;
+  form: CandidatesForm;
   index: number;
   orderDate: string;
   canRemove: boolean;
@@ -59,195 +303,25 @@ export function CandidateCard({
   const { t } = useTranslation('order');
   const candidate = form.values.candidats[index];
   if (!candidate) return null;
-  const path = (field: keyof CandidateValues) => `candidats.${index}.${field}` as const;
-  const number = index + 1;
-  const headingId = `candidate-${number}-title`;
   const age = candidateAgeCategory(candidate.date_naissance, orderDate);
-  const name = `${candidate.prenom} ${candidate.nom}`.trim();
-  const text = (field: TextField, required = true, type = 'text') => (
-    <TextInput
-      type={type}
-      name={path(field)}
-      label={t(`fields.${field}`)}
-      required={required}
-      autoComplete={index === 0 ? AUTOCOMPLETE[field] : 'off'}
-      {...form.getInputProps(path(field))}
-    />
-  );
-  const checkbox = (field: keyof CandidateValues, label: string) => {
-    const props = form.getInputProps(path(field), { type: 'checkbox' });
-    return (
-      <Checkbox
-        name={path(field)}
-        value="true"
-        label={label}
-        aria-invalid={props.error ? true : undefined}
-        {...props}
-      />
-    );
-  };
-
   return (
-    <Paper component="section" withBorder p={{ base: 'sm', sm: 'lg' }} aria-labelledby={headingId}>
-      <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
-        <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h3" id={headingId} tabIndex={-1}>
-            {t('order.candidate', { number })}
-          </Title>
-          <Group gap="xs" mt={4}>
-            <Text c="dimmed" size="sm">
-              {name || t('order.unnamed')}
-            </Text>
-            {candidate.epreuve && (
-              <Badge variant="light" size="sm">
-                {t(`challenges.${candidate.epreuve}`)}
-              </Badge>
-            )}
-          </Group>
-        </div>
-        {canRemove && (
-          <Button
-            variant="subtle"
-            color="red.9"
-            style={{ flexShrink: 0 }}
-            size="compact-sm"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            // Posted to the page's action before the scripts run; removed in place once they do.
-            type="submit"
-            name="intent"
-            value={`remove-${index}`}
-            formNoValidate
-            onClick={(event) => {
-              event.preventDefault();
-              onRemove();
-            }}
-            aria-label={t('order.removeLabel', { number })}
-          >
-            {t('order.remove')}
-          </Button>
-        )}
-      </Group>
-
+    <Paper
+      component="section"
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      aria-labelledby={`candidate-${index + 1}-title`}
+    >
+      <CardHeading candidate={candidate} index={index} canRemove={canRemove} onRemove={onRemove} />
       <Stack gap="lg">
         <ChallengeOptions
-          name={path('epreuve')}
+          name={pathOf(index, 'epreuve')}
           label={t('fields.epreuve')}
           required
-          {...form.getInputProps(path('epreuve'))}
+          {...form.getInputProps(pathOf(index, 'epreuve'))}
         />
-
-        <Fieldset legend={t('order.sections.identity')}>
-          <Stack gap="md">
-            <CiviliteControl
-              name={path('civilite')}
-              label={t('fields.civilite')}
-              required
-              {...form.getInputProps(path('civilite'))}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('nom')}
-              {text('prenom')}
-              <TextInput
-                type="date"
-                name={path('date_naissance')}
-                label={t('fields.date_naissance')}
-                autoComplete={index === 0 ? 'bday' : 'off'}
-                min={MIN_BIRTH_DATE}
-                max={addDays(orderDate, -1)}
-                required
-                {...form.getInputProps(path('date_naissance'))}
-              />
-              <CountrySelect
-                name={path('nationalite')}
-                label={t('fields.nationalite')}
-                required
-                {...form.getInputProps(path('nationalite'))}
-              />
-            </SimpleGrid>
-            {age === 'too_young' && (
-              <Notice color="red" icon={<IconAlertTriangle aria-hidden />} data-testid="too-young">
-                {t('validation:too_young')}
-              </Notice>
-            )}
-          </Stack>
-        </Fieldset>
-
-        <Fieldset legend={t('order.sections.contact')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {text('email', true, 'email')}
-            <PhoneInput
-              name={path('portable')}
-              label={t('fields.portable')}
-              country={candidate.pays}
-              autoComplete={index === 0 ? 'tel' : 'off'}
-              required
-              {...form.getInputProps(path('portable'))}
-            />
-          </SimpleGrid>
-        </Fieldset>
-
-        <Fieldset legend={t('order.sections.address')}>
-          <Stack gap="md">
-            {text('adresse')}
-            {text('complement', false)}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('code_postal')}
-              {text('ville')}
-            </SimpleGrid>
-            <CountrySelect
-              name={path('pays')}
-              label={t('fields.pays')}
-              required
-              {...form.getInputProps(path('pays'))}
-            />
-          </Stack>
-        </Fieldset>
-
-        <Fieldset legend={t('order.sections.statements')}>
-          <Stack gap="md">
-            <Notice color="orange" icon={<IconHeartbeat aria-hidden />} title={t('order.health.title')}>
-              {t('order.health.text')}
-            </Notice>
-            {checkbox('attestation_condition_physique', t('order.attestation_condition_physique'))}
-            {checkbox('attestation_assurance', t('order.attestation_assurance'))}
-            {age === 'minor' && (
-              <Stack gap="md" data-testid="minor-statements">
-                <Notice color="blue" icon={<IconAlertTriangle aria-hidden />} title={t('order.minor.title')}>
-                  {t('order.minor.text')}
-                </Notice>
-                {checkbox('autorisation_parentale', t('order.autorisation_parentale'))}
-                {checkbox('certificat_medical', t('order.certificat_medical'))}
-                <Fieldset legend={t('order.guardian.legend')} data-testid="guardian-fields">
-                  <Stack gap="sm">
-                    <Text size="sm" c="gray.7">
-                      {t('order.guardian.help')}
-                    </Text>
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      {(['nom', 'prenom'] as const).map((field) => (
-                        <TextInput
-                          key={field}
-                          name={`${path('tuteur')}.${field}`}
-                          label={t(`order.guardian.${field}`)}
-                          required
-                          autoComplete="off"
-                          {...form.getInputProps(`${path('tuteur')}.${field}`)}
-                        />
-                      ))}
-                    </SimpleGrid>
-                    <TextInput
-                      type="email"
-                      name={`${path('tuteur')}.email`}
-                      label={t('order.guardian.email')}
-                      required
-                      autoComplete="off"
-                      {...form.getInputProps(`${path('tuteur')}.email`)}
-                    />
-                  </Stack>
-                </Fieldset>
-              </Stack>
-            )}
-          </Stack>
-        </Fieldset>
+        <IdentityFields form={form} index={index} orderDate={orderDate} age={age} />
+        <ContactAndAddress form={form} index={index} country={candidate.pays} />
+        <Statements form={form} index={index} age={age} />
       </Stack>
     </Paper>
   );

@@ -156,6 +156,41 @@ function CandidateChange({ candidate, name }: { candidate: PresentedCandidate; n
   );
 }
 
+/** A registration's documents (route card, frame plate) to open, or that there are none yet. */
+function CandidateDocuments({
+  documents,
+  name,
+}: {
+  documents: NonNullable<PresentedCandidate['documents']>;
+  name: string;
+}) {
+  const { t } = useTranslation('order');
+  if (documents.length === 0)
+    return (
+      <Text size="sm" c="dimmed" mt="xs">
+        {t('orders.noDocuments')}
+      </Text>
+    );
+  return (
+    <Group gap="md" mt="xs">
+      {documents.map((document) => (
+        <Anchor
+          key={document.url}
+          href={document.url}
+          target="_blank"
+          rel="noopener"
+          size="sm"
+          aria-label={t('orders.documentLabel', { document: t(`documents.${document.kind}`), name })}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
+          <IconFileTypePdf size={18} aria-hidden />
+          {t(`documents.${document.kind}`)}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
 function CandidateItem({
   candidate,
   order,
@@ -169,7 +204,6 @@ function CandidateItem({
   const { t } = useTranslation('order');
   const format = useFormat();
   const name = `${candidate.prenom} ${candidate.nom}`;
-  const documents = candidate.documents ?? [];
   return (
     // The club's mails link here (`#registration-00000012-01`), e.g. when it asks for a ride.
     <Paper
@@ -197,28 +231,7 @@ function CandidateItem({
           {t('orders.sentByEmail', { date: format.timestamp(candidate.documents_sent_at) })}
         </Text>
       )}
-      {documents.length === 0 ? (
-        <Text size="sm" c="dimmed" mt="xs">
-          {t('orders.noDocuments')}
-        </Text>
-      ) : (
-        <Group gap="md" mt="xs">
-          {documents.map((document) => (
-            <Anchor
-              key={document.url}
-              href={document.url}
-              target="_blank"
-              rel="noopener"
-              size="sm"
-              aria-label={t('orders.documentLabel', { document: t(`documents.${document.kind}`), name })}
-              style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-            >
-              <IconFileTypePdf size={18} aria-hidden />
-              {t(`documents.${document.kind}`)}
-            </Anchor>
-          ))}
-        </Group>
-      )}
+      <CandidateDocuments documents={candidate.documents ?? []} name={name} />
       {paid && candidate.statut === 'awaiting_consent' && <GuardianConsent candidate={candidate} />}
       {paid && <CandidateChange candidate={candidate} name={name} />}
       {paid && (

@@ -123,6 +123,20 @@ function EvidenceRequest({
   );
 }
 
+function DiplomaLinks({ homologation }: { homologation: NonNullable<RegistrationProgress['homologation']> }) {
+  const { t, i18n } = useTranslation('order');
+  return (
+    <Group gap="md" mt={4}>
+      <Anchor href={`${diplomaPdfPath(homologation.id)}?lang=${i18n.language}`} size="sm" download>
+        {t('progress.diplomaPdf')}
+      </Anchor>
+      <Anchor component={Link} to={diplomaCheckPath(i18n.language, homologation.diploma_code)} size="sm">
+        {t('progress.diplomaCheck')}
+      </Anchor>
+    </Group>
+  );
+}
+
 export function RegistrationProgressSteps({
   candidateId,
   status,
@@ -180,22 +194,7 @@ export function RegistrationProgressSteps({
             </Text>
           )}
           {step.id === 'diploma' && step.state === 'done' && progress.homologation && (
-            <Group gap="md" mt={4}>
-              <Anchor
-                href={`${diplomaPdfPath(progress.homologation.id)}?lang=${i18n.language}`}
-                size="sm"
-                download
-              >
-                {t('progress.diplomaPdf')}
-              </Anchor>
-              <Anchor
-                component={Link}
-                to={diplomaCheckPath(i18n.language, progress.homologation.diploma_code)}
-                size="sm"
-              >
-                {t('progress.diplomaCheck')}
-              </Anchor>
-            </Group>
+            <DiplomaLinks homologation={progress.homologation} />
           )}
           {step.id === 'ride_checked' && progress.evidence_request && (
             <EvidenceRequest candidateId={candidateId} request={progress.evidence_request} />

@@ -60,6 +60,44 @@ export function DonutFigure({ bars, format }: { bars: ChartBar[]; format: (value
 
 const COLUMNS = { width: 640, height: 280, left: 64, right: 8, top: 16, bottom: 36 };
 
+/** The value lines with their figures, and the labels under the bars. */
+function ColumnsAxis({
+  ticks,
+  y,
+  format,
+  labels,
+  slot,
+}: {
+  ticks: number[];
+  y: (value: number) => number;
+  format: (value: number) => string;
+  labels: string[];
+  slot: number;
+}) {
+  const { width, height, left, right } = COLUMNS;
+  // At most six labels under the bars, evenly spread, so they never overlap, even in the phone's larger type.
+  const labelEvery = Math.max(1, Math.ceil(labels.length / 6));
+  return (
+    <g className={classes.axis}>
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} className={classes.grid} />
+          <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+            {format(tick)}
+          </text>
+        </g>
+      ))}
+      {labels.map((label, index) =>
+        index % labelEvery === 0 ? (
+          <text key={label} x={left + slot * (index + 0.5)} y={height - 6} textAnchor="middle">
+            {label}
+          </text>
+        ) : null,
+      )}
+    </g>
+  );
+}
+
 /** Vertical bars, one series or stacked series (years by challenge). */
 export function ColumnsFigure({
   data,
@@ -85,33 +123,16 @@ export function ColumnsFigure({
   const slot = (width - left - right) / Math.max(1, data.length);
   const barWidth = Math.max(2, (slot * (stacked ? 0.8 : 0.7)) / (stacked ? 1 : series.length));
   const y = (value: number) => top + plotHeight - (value / max) * plotHeight;
-  // At most six labels under the bars, evenly spread, so they never overlap, even in the phone's larger type.
-  const labelEvery = Math.max(1, Math.ceil(data.length / 6));
   return (
     <div>
       <svg viewBox={`0 0 ${width} ${height}`} className={classes.columns} preserveAspectRatio="xMidYMid meet">
-        <g className={classes.axis}>
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} className={classes.grid} />
-              <text x={left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
-                {format(tick)}
-              </text>
-            </g>
-          ))}
-          {data.map((entry, index) =>
-            index % labelEvery === 0 ? (
-              <text
-                key={String(entry[dataKey])}
-                x={left + slot * (index + 0.5)}
-                y={height - 6}
-                textAnchor="middle"
-              >
-                {String(entry[dataKey])}
-              </text>
-            ) : null,
-          )}
-        </g>
+        <ColumnsAxis
+          ticks={ticks}
+          y={y}
+          format={format}
+          labels={data.map((entry) => String(entry[dataKey]))}
+          slot={slot}
+        />
         {data.map((entry, index) => {
           let base = 0;
           return (

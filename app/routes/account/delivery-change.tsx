@@ -5,66 +5,53 @@
  * whom to write to instead.
  */
 import '../../styles/mantine-all.ts';
-import {
-  Anchor,
-  Button,
-  Fieldset,
-  Group,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconArrowLeft, IconTruckDelivery } from '@tabler/icons-react';
+import { Fieldset, Stack, Text } from '@mantine/core';
+import { IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data } from 'react-router';
+import { Form } from 'react-router';
 import { requestContext } from '#request-context';
 import type { PickupPoint, PresentedOrder } from '../../../contracts/orders.ts';
 import { isValidCalendarDate, today } from '../../../domain/dates.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { deliveryChangeFormSchema } from '../../../domain/schemas/order.ts';
-import { DELIVERY_MODES } from '../../../domain/statuses.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import forms from '../../components/forms/forms.module.css';
 import { AddressFields } from '../../components/order/address-fields.tsx';
+import { ChangeFormButtons, ChangePage } from '../../components/order/change-page.tsx';
 import { ClubContact } from '../../components/order/club-contact.tsx';
+import { DeliveryChoices } from '../../components/order/delivery-choices.tsx';
 import { Notice } from '../../components/order/notice.tsx';
-import { PageIntro } from '../../components/page-intro.tsx';
 import { useActionForm } from '../../lib/action-form.ts';
 import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
+import { foundOr404, idOr404 } from '../../lib/page-params.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { isNotFound } from '../../lib/service-errors.ts';
 import type { Route } from './+types/delivery-change';
 
 const ADDRESS_FIELDS = ['nom', 'prenom', 'adresse', 'complement', 'code_postal', 'ville', 'pays'] as const;
 const ADDRESS_PREFIX = 'adresse_livraison.';
 
-function orderIdOf(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
-  let order: PresentedOrder;
-  try {
-    order = await services.orders.get(user.id, orderIdOf(args.params.orderId));
-  } catch (error) {
-    // Another person's order, or none.
-    if (isNotFound(error)) throw data(null, { status: 404 });
-    throw error;
-  }
+  // Another person's order, or none, is not found.
+  const order = await foundOr404(services.orders.get(user.id, idOr404(args.params.orderId)));
   return {
     order,
     today: today(),
     earliestPostalDate: services.orders.earliestPostalDate(),
     pickupPoints: services.orders.pickupPoints(localeOr(args.params.lang)),
   };
+}
+
+/** The API names the address's fields under `adresse_livraison`; the form has them at its top. */
+function moveAddressFieldsToTop(error: unknown): void {
+  const fields = (error as { fields?: Record<string, string> }).fields;
+  if (!fields) return;
+  for (const [path, message] of Object.entries(fields)) {
+    if (!path.startsWith(ADDRESS_PREFIX)) continue;
+    delete fields[path];
+    fields[path.slice(ADDRESS_PREFIX.length)] = message;
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -78,16 +65,9 @@ export async function action(args: Route.ActionArgs) {
     adresse_livraison: Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, values[field] ?? ''])),
   };
   try {
-    await actions.changeDelivery(user.id, orderIdOf(args.params.orderId), change);
+    await actions.changeDelivery(user.id, idOr404(args.params.orderId), change);
   } catch (error) {
-    // The API names the address's fields under `adresse_livraison`; the form has them at its top.
-    const fields = (error as { fields?: Record<string, string> }).fields;
-    if (fields)
-      for (const [path, message] of Object.entries(fields)) {
-        if (!path.startsWith(ADDRESS_PREFIX)) continue;
-        delete fields[path];
-        fields[path.slice(ADDRESS_PREFIX.length)] = message;
-      }
+    moveAddressFieldsToTop(error);
     return serviceRefusal(error, values);
   }
   return { saved: true };
@@ -104,7 +84,7 @@ function ChangeForm({
   earliestPostalDate: string;
   pickupPoints: PickupPoint[];
 }) {
-  const { t, i18n } = useTranslation('order');
+  const { t } = useTranslation('order');
   const format = useFormat();
   const hydrated = useHydrated();
   const { form, ref, onSubmit, message, submitting, answer } = useActionForm(
@@ -128,67 +108,20 @@ function ChangeForm({
             {t('changes.saved')}
           </FormAlert>
         )}
-        <Radio.Group
-          name="mode_livraison"
-          label={t('shipping.mode')}
-          required
-          {...form.getInputProps('mode_livraison')}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" spacing="sm">
-            {DELIVERY_MODES.map((deliveryMode) => (
-              <Paper key={deliveryMode} withBorder p="sm">
-                <Radio
-                  value={deliveryMode}
-                  label={t(`deliveryModes.${deliveryMode}`)}
-                  description={t(`shipping.modeDescriptions.${deliveryMode}`)}
-                  styles={{ label: { fontWeight: 700 } }}
-                />
-              </Paper>
-            ))}
-          </SimpleGrid>
-        </Radio.Group>
-        {mode === 'email' && hydrated && order.mode_livraison !== 'email' && (
-          <Text size="sm" c="gray.7" data-testid="email-now">
-            {t('changes.emailNow')}
-          </Text>
-        )}
-        {/* Before the scripts run, the mode chosen cannot show them: they are there from the start. */}
-        {(!hydrated || mode === 'retrait') && (
-          <Radio.Group
-            name="point_retrait"
-            label={t('shipping.pickupPoint')}
-            required
-            {...form.getInputProps('point_retrait')}
-          >
-            <Stack gap="sm" mt="xs">
-              {pickupPoints.map((point) => (
-                <Paper key={point.id} withBorder p="sm">
-                  <Radio
-                    value={point.id}
-                    label={point.name}
-                    description={
-                      <>
-                        {point.address}
-                        <br />
-                        {t('shipping.hours', { hours: point.hours })}
-                      </>
-                    }
-                    styles={{ label: { fontWeight: 700 } }}
-                  />
-                </Paper>
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
-        <TextInput
-          type="date"
-          name="date_livraison"
-          label={t('shipping.date')}
-          description={t('shipping.dateDescription')}
-          min={changeDate}
-          required
-          maw={320}
-          {...form.getInputProps('date_livraison')}
+        <DeliveryChoices
+          getInputProps={(path) => form.getInputProps(path)}
+          mode={mode}
+          pickupPoints={pickupPoints}
+          earliestDate={changeDate}
+          afterMode={
+            mode === 'email' &&
+            hydrated &&
+            order.mode_livraison !== 'email' && (
+              <Text size="sm" c="gray.7" data-testid="email-now">
+                {t('changes.emailNow')}
+              </Text>
+            )
+          }
         />
         {tooSoonForPost && (
           <Notice
@@ -207,14 +140,7 @@ function ChangeForm({
             getInputProps={(path) => form.getInputProps(path as never)}
           />
         </Fieldset>
-        <Group>
-          <Button type="submit" loading={submitting} data-testid="delivery-change-submit">
-            {t('changes.submit')}
-          </Button>
-          <Anchor component={Link} to={`/${i18n.language}/account?tab=orders`}>
-            {t('changes.backToOrders')}
-          </Anchor>
-        </Group>
+        <ChangeFormButtons submitting={submitting} testId="delivery-change-submit" />
       </Stack>
     </Form>
   );
@@ -223,18 +149,12 @@ function ChangeForm({
 export default function Page({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation('order');
   const { order } = loaderData;
-  const lang = localeOr(params.lang);
   return (
-    <Stack gap="lg" className={forms.readable}>
-      <Anchor component={Link} to={`/${lang}/account?tab=orders`} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('changes.backToOrders')}
-        </Group>
-      </Anchor>
-      <PageIntro prefix="order:changes.delivery." noindex>
-        <Text fw={600}>{t('orders.order', { reference: order.reference })}</Text>
-      </PageIntro>
+    <ChangePage
+      lang={localeOr(params.lang)}
+      introPrefix="order:changes.delivery."
+      subject={<Text fw={600}>{t('orders.order', { reference: order.reference })}</Text>}
+    >
       {order.delivery_changeable ? (
         <ChangeForm
           order={order}
@@ -245,6 +165,6 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
       ) : (
         <ClubContact reference={order.reference} reason={t('changes.deliveryClosed')} />
       )}
-    </Stack>
+    </ChangePage>
   );
 }

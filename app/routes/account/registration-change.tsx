@@ -6,10 +6,10 @@
  * says whom to write to.
  */
 import '../../styles/mantine-all.ts';
-import { Anchor, Button, Fieldset, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Fieldset, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data } from 'react-router';
+import { Form } from 'react-router';
 import { requestContext } from '#request-context';
 import type { CandidateForChange } from '../../../contracts/orders.ts';
 import { addDays } from '../../../domain/dates.ts';
@@ -25,37 +25,21 @@ import { z } from '../../../domain/schemas/zod.ts';
 import { CiviliteControl } from '../../components/forms/civilite-control.tsx';
 import { CountrySelect } from '../../components/forms/country-select.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import forms from '../../components/forms/forms.module.css';
 import { PhoneInput } from '../../components/forms/phone-input.tsx';
+import { ChangeFormButtons, ChangePage } from '../../components/order/change-page.tsx';
 import { ChallengeOptions } from '../../components/order/challenge-options.tsx';
 import { ClubContact } from '../../components/order/club-contact.tsx';
-import { PageIntro } from '../../components/page-intro.tsx';
 import { useActionForm } from '../../lib/action-form.ts';
 import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { foundOr404, idOr404 } from '../../lib/page-params.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { isNotFound } from '../../lib/service-errors.ts';
 import type { Route } from './+types/registration-change';
-
-function candidateIdOf(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  return id;
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
-  try {
-    return {
-      candidate: await services.registrationChanges.forChange(
-        user.id,
-        candidateIdOf(args.params.candidateId),
-      ),
-    };
-  } catch (error) {
-    // Another person's candidate, or none.
-    if (isNotFound(error)) throw data(null, { status: 404 });
-    throw error;
-  }
+  // Another person's candidate, or none, is not found.
+  const candidateId = idOr404(args.params.candidateId);
+  return { candidate: await foundOr404(services.registrationChanges.forChange(user.id, candidateId)) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -67,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
     CANDIDATE_CHANGE_FIELDS.flatMap((field) => (field in values ? [[field, values[field]!]] : [])),
   );
   try {
-    await actions.changeCandidate(user.id, candidateIdOf(args.params.candidateId), change);
+    await actions.changeCandidate(user.id, idOr404(args.params.candidateId), change);
   } catch (error) {
     return serviceRefusal(error, values);
   }
@@ -91,8 +75,90 @@ function changeSchema(orderDate: string) {
   );
 }
 
+type TextField = 'nom' | 'prenom' | 'email' | 'adresse' | 'complement' | 'code_postal' | 'ville';
+type InputPropsOf = (field: CandidateChangeField) => GetInputPropsReturnType;
+
+function CandidateText({ field, inputProps }: { field: TextField; inputProps: InputPropsOf }) {
+  const { t } = useTranslation('order');
+  return (
+    <TextInput
+      name={field}
+      type={field === 'email' ? 'email' : 'text'}
+      label={t(`fields.${field}`)}
+      required={field !== 'complement'}
+      autoComplete="off"
+      {...inputProps(field)}
+    />
+  );
+}
+
+function IdentityFields({ inputProps, orderDate }: { inputProps: InputPropsOf; orderDate: string }) {
+  const { t } = useTranslation('order');
+  return (
+    <Fieldset legend={t('order.sections.identity')}>
+      <Stack gap="md">
+        <CiviliteControl name="civilite" label={t('fields.civilite')} required {...inputProps('civilite')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CandidateText field="nom" inputProps={inputProps} />
+          <CandidateText field="prenom" inputProps={inputProps} />
+          <TextInput
+            type="date"
+            name="date_naissance"
+            label={t('fields.date_naissance')}
+            min={MIN_BIRTH_DATE}
+            max={addDays(orderDate, -1)}
+            required
+            {...inputProps('date_naissance')}
+          />
+          <CountrySelect
+            name="nationalite"
+            label={t('fields.nationalite')}
+            required
+            {...inputProps('nationalite')}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function ContactFields({ inputProps, country }: { inputProps: InputPropsOf; country: string }) {
+  const { t } = useTranslation('order');
+  return (
+    <Fieldset legend={t('order.sections.contact')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <CandidateText field="email" inputProps={inputProps} />
+        <PhoneInput
+          name="portable"
+          label={t('fields.portable')}
+          country={country}
+          required
+          {...inputProps('portable')}
+        />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+function AddressFields({ inputProps }: { inputProps: InputPropsOf }) {
+  const { t } = useTranslation('order');
+  return (
+    <Fieldset legend={t('order.sections.address')}>
+      <Stack gap="md">
+        <CandidateText field="adresse" inputProps={inputProps} />
+        <CandidateText field="complement" inputProps={inputProps} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <CandidateText field="code_postal" inputProps={inputProps} />
+          <CandidateText field="ville" inputProps={inputProps} />
+        </SimpleGrid>
+        <CountrySelect name="pays" label={t('fields.pays')} required {...inputProps('pays')} />
+      </Stack>
+    </Fieldset>
+  );
+}
+
 function ChangeForm({ candidate }: { candidate: CandidateForChange }) {
-  const { t, i18n } = useTranslation('order');
+  const { t } = useTranslation('order');
   const fields = candidate.changeable === 'all' ? CANDIDATE_CHANGE_FIELDS : CANDIDATE_IDENTITY_FIELDS;
   const blank = Object.fromEntries(fields.map((field) => [field, candidate.fields[field]])) as Record<
     CandidateChangeField,
@@ -103,16 +169,7 @@ function ChangeForm({ candidate }: { candidate: CandidateForChange }) {
     blank,
   );
   const saved = (answer as { saved?: boolean } | undefined)?.saved === true;
-  const text = (field: 'nom' | 'prenom' | 'email' | 'adresse' | 'complement' | 'code_postal' | 'ville') => (
-    <TextInput
-      name={field}
-      type={field === 'email' ? 'email' : 'text'}
-      label={t(`fields.${field}`)}
-      required={field !== 'complement'}
-      autoComplete="off"
-      {...form.getInputProps(field)}
-    />
-  );
+  const inputProps: InputPropsOf = (field) => form.getInputProps(field);
   return (
     <Form method="post" ref={ref} onSubmit={onSubmit} noValidate data-testid="registration-change-form">
       <Stack gap="lg">
@@ -126,73 +183,12 @@ function ChangeForm({ candidate }: { candidate: CandidateForChange }) {
           {t('validation:form_required_note')}
         </Text>
         {candidate.changeable === 'all' && (
-          <ChallengeOptions
-            name="epreuve"
-            label={t('fields.epreuve')}
-            required
-            {...form.getInputProps('epreuve')}
-          />
+          <ChallengeOptions name="epreuve" label={t('fields.epreuve')} required {...inputProps('epreuve')} />
         )}
-        <Fieldset legend={t('order.sections.identity')}>
-          <Stack gap="md">
-            <CiviliteControl
-              name="civilite"
-              label={t('fields.civilite')}
-              required
-              {...form.getInputProps('civilite')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('nom')}
-              {text('prenom')}
-              <TextInput
-                type="date"
-                name="date_naissance"
-                label={t('fields.date_naissance')}
-                min={MIN_BIRTH_DATE}
-                max={addDays(candidate.date_commande, -1)}
-                required
-                {...form.getInputProps('date_naissance')}
-              />
-              <CountrySelect
-                name="nationalite"
-                label={t('fields.nationalite')}
-                required
-                {...form.getInputProps('nationalite')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
-        <Fieldset legend={t('order.sections.contact')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {text('email')}
-            <PhoneInput
-              name="portable"
-              label={t('fields.portable')}
-              country={form.values.pays}
-              required
-              {...form.getInputProps('portable')}
-            />
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend={t('order.sections.address')}>
-          <Stack gap="md">
-            {text('adresse')}
-            {text('complement')}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {text('code_postal')}
-              {text('ville')}
-            </SimpleGrid>
-            <CountrySelect name="pays" label={t('fields.pays')} required {...form.getInputProps('pays')} />
-          </Stack>
-        </Fieldset>
-        <Group>
-          <Button type="submit" loading={submitting} data-testid="registration-change-submit">
-            {t('changes.submit')}
-          </Button>
-          <Anchor component={Link} to={`/${i18n.language}/account?tab=orders`}>
-            {t('changes.backToOrders')}
-          </Anchor>
-        </Group>
+        <IdentityFields inputProps={inputProps} orderDate={candidate.date_commande} />
+        <ContactFields inputProps={inputProps} country={form.values.pays} />
+        <AddressFields inputProps={inputProps} />
+        <ChangeFormButtons submitting={submitting} testId="registration-change-submit" />
       </Stack>
     </Form>
   );
@@ -239,21 +235,13 @@ function ReadOnly({ candidate }: { candidate: CandidateForChange }) {
 export default function Page({ loaderData, params }: Route.ComponentProps) {
   const { t } = useTranslation('order');
   const { candidate } = loaderData;
-  const lang = localeOr(params.lang);
   return (
-    <Stack gap="lg" className={forms.readable}>
-      <Anchor component={Link} to={`/${lang}/account?tab=orders`} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('changes.backToOrders')}
-        </Group>
-      </Anchor>
-      <PageIntro
-        prefix={
-          candidate.changeable === 'identity' ? 'order:changes.correction.' : 'order:changes.candidate.'
-        }
-        noindex
-      >
+    <ChangePage
+      lang={localeOr(params.lang)}
+      introPrefix={
+        candidate.changeable === 'identity' ? 'order:changes.correction.' : 'order:changes.candidate.'
+      }
+      subject={
         <div>
           <Text fw={700}>{`${candidate.fields.prenom} ${candidate.fields.nom}`}</Text>
           <Text size="sm" c="gray.7">
@@ -263,12 +251,13 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
             </Text>
           </Text>
         </div>
-      </PageIntro>
+      }
+    >
       {candidate.changeable === null ? (
         <ReadOnly candidate={candidate} />
       ) : (
         <ChangeForm candidate={candidate} />
       )}
-    </Stack>
+    </ChangePage>
   );
 }

@@ -3,9 +3,9 @@
  * and what approving gives back (the price less the club's fee). Approving refunds through the order's provider;
  * declining needs a reason, which the buyer is emailed. Both forms post to this page's action (decision 0032).
  */
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { Form, Link, data } from 'react-router';
 import { requestContext } from '#request-context';
 import type { CancellationRequestView } from '../../../contracts/refunds.ts';
 import type { CancellationRequestStatus } from '../../../domain/refunds.ts';
@@ -13,9 +13,12 @@ import { declineBody } from '../../../domain/schemas/refunds.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
+import { ReasonField, RefusalMessage } from '../../components/forms/posted-reason.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
-import { type FormRefusal, isFormRefusal } from '../../lib/form-refusal.ts';
+import type { FormRefusal } from '../../lib/form-refusal.ts';
+import { idOr404 } from '../../lib/page-params.ts';
+import { usePosting, useRefusalFor } from '../../lib/posted-form.ts';
 import { requireAdmin } from '../../lib/require-user.ts';
 import type { Route } from './+types/cancellation-requests';
 
@@ -29,8 +32,7 @@ export async function action(args: Route.ActionArgs) {
   const { user } = requireAdmin(args);
   const { actions } = args.context.get(requestContext);
   const values = await readForm(args.request);
-  const requestId = Number(values.request);
-  if (!Number.isSafeInteger(requestId) || requestId < 1) throw data(null, { status: 404 });
+  const requestId = idOr404(values.request);
   if (values.intent === 'approve') {
     try {
       return {
@@ -61,26 +63,12 @@ const STATUS_COLORS: Record<CancellationRequestStatus, string> = {
   declined: 'gray',
 };
 
-function RequestCard({ request }: { request: CancellationRequestView }) {
-  const { t, i18n } = useTranslation();
+/** Who asked, when, for which registrations and why, and what the refund would be. */
+function RequestSummary({ request, titleId }: { request: CancellationRequestView; titleId: string }) {
+  const { t } = useTranslation();
   const format = useFormat();
-  const navigation = useNavigation();
-  const answer: unknown = useActionData();
-  const refusal: FormRefusal | undefined =
-    isFormRefusal(answer) && answer.values.request === String(request.id) ? answer : undefined;
-  const busy = (intent: string) =>
-    navigation.state !== 'idle' &&
-    navigation.formData?.get('request') === String(request.id) &&
-    navigation.formData.get('intent') === intent;
-  const titleId = `request-${request.id}-title`;
   return (
-    <Paper
-      withBorder
-      p={{ base: 'sm', sm: 'md' }}
-      component="article"
-      aria-labelledby={titleId}
-      data-testid="request-card"
-    >
+    <>
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
           <Text fw={700} id={titleId}>
@@ -124,6 +112,69 @@ function RequestCard({ request }: { request: CancellationRequestView }) {
           })}
         </Text>
       )}
+    </>
+  );
+}
+
+/** An open request's two forms: approve (the refund), or decline with a reason. */
+function RequestDecision({
+  request,
+  refusal,
+}: {
+  request: CancellationRequestView;
+  refusal: FormRefusal | undefined;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const id = String(request.id);
+  const approving = usePosting({ request: id, intent: 'approve' });
+  const declining = usePosting({ request: id, intent: 'decline' });
+  return (
+    <Stack gap="xs" mt="sm">
+      <Form method="post">
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="request" value={request.id} />
+        <Button type="submit" loading={approving} data-testid="request-approve">
+          {t('admin:requests.approve', { amount: format.money(request.refund_cents, request.currency) })}
+        </Button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="decline" />
+        <input type="hidden" name="request" value={request.id} />
+        <Stack gap="xs">
+          <ReasonField
+            refusal={refusal}
+            label={t('admin:requests.declineReason')}
+            testId="request-decline-reason"
+          />
+          <Button
+            type="submit"
+            variant="default"
+            loading={declining}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="request-decline"
+          >
+            {t('admin:requests.decline')}
+          </Button>
+        </Stack>
+      </Form>
+    </Stack>
+  );
+}
+
+function RequestCard({ request }: { request: CancellationRequestView }) {
+  const { t, i18n } = useTranslation();
+  const refusal = useRefusalFor('request', String(request.id));
+  const titleId = `request-${request.id}-title`;
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="request-card"
+    >
+      <RequestSummary request={request} titleId={titleId} />
       <Anchor
         component={Link}
         to={`/${i18n.language}/administration/orders/${request.order_id}/refunds`}
@@ -131,48 +182,8 @@ function RequestCard({ request }: { request: CancellationRequestView }) {
       >
         {t('admin:refunds.link')}
       </Anchor>
-      {refusal?.message && (
-        <Text size="sm" c="red.8" role="alert" mt="xs">
-          {t(refusal.message.key)}
-        </Text>
-      )}
-      {request.status === 'open' && (
-        <Stack gap="xs" mt="sm">
-          <Form method="post">
-            <input type="hidden" name="intent" value="approve" />
-            <input type="hidden" name="request" value={request.id} />
-            <Button type="submit" loading={busy('approve')} data-testid="request-approve">
-              {t('admin:requests.approve', { amount: format.money(request.refund_cents, request.currency) })}
-            </Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="decline" />
-            <input type="hidden" name="request" value={request.id} />
-            <Stack gap="xs">
-              <Textarea
-                name="reason"
-                label={t('admin:requests.declineReason')}
-                required
-                autosize
-                minRows={2}
-                maxLength={2000}
-                defaultValue={refusal?.values.reason}
-                error={refusal?.fields.reason ? t(refusal.fields.reason) : undefined}
-                data-testid="request-decline-reason"
-              />
-              <Button
-                type="submit"
-                variant="default"
-                loading={busy('decline')}
-                style={{ alignSelf: 'flex-start' }}
-                data-testid="request-decline"
-              >
-                {t('admin:requests.decline')}
-              </Button>
-            </Stack>
-          </Form>
-        </Stack>
-      )}
+      <RefusalMessage refusal={refusal} size="sm" mt="xs" />
+      {request.status === 'open' && <RequestDecision request={request} refusal={refusal} />}
     </Paper>
   );
 }

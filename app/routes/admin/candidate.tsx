@@ -36,20 +36,13 @@ import { TrackReport } from '../../components/track/track-report.tsx';
 import { TrackOrigin } from '../../components/track/track-origin.tsx';
 import type { Route } from './+types/candidate';
 import { requireAdmin } from '../../lib/require-user.ts';
-import { isNotFound } from '../../lib/service-errors.ts';
+import { foundOr404, idOr404 } from '../../lib/page-params.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireAdmin(args);
   const { params } = args;
-  const id = Number(params.candidateId);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  let detail: CandidateDetail | null;
-  try {
-    detail = await services.admin.candidateDetail(user, id);
-  } catch (error) {
-    if (isNotFound(error)) throw data(null, { status: 404 });
-    throw error;
-  }
+  const id = idOr404(params.candidateId);
+  const detail = await foundOr404(services.admin.candidateDetail(user, id));
   if (!detail) throw data(null, { status: 404 });
   const locale = localeOr(params.lang);
   const pickupPointNames = Object.fromEntries(
@@ -143,10 +136,88 @@ function OutcomeMessage({ outcome, previous }: { outcome: JudgementOutcome; prev
   );
 }
 
+/** The way back, the candidate's name and reference, the challenge and the status. */
+function CandidateHeading({
+  candidate,
+  challenge,
+  backTo,
+}: {
+  candidate: CandidateDetail['candidate'];
+  challenge: string;
+  backTo: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div>
+        <Anchor
+          component={Link}
+          to={backTo}
+          size="sm"
+          display="inline-flex"
+          style={{ alignItems: 'center', gap: 4 }}
+        >
+          <IconArrowLeft size={14} aria-hidden />
+          {t('admin:candidate.backToList')}
+        </Anchor>
+      </div>
+      <AdminHeading title={`${candidate.prenom} ${candidate.nom}`}>
+        <Group gap="sm" wrap="wrap">
+          <Text ff="monospace" data-testid="candidate-reference">
+            {candidate.reference}
+          </Text>
+          {/* A homologated ride shows the challenge it was homologated as (a Galérien may end a Cinglé). */}
+          <Badge variant="outline" data-testid="candidate-challenge">
+            {t(`admin:challenges.${challenge}`)}
+          </Badge>
+          <StatusBadge status={candidate.statut} />
+        </Group>
+      </AdminHeading>
+    </>
+  );
+}
+
+/** What the file holds: identity, order, statements, addresses, documents and history. */
+function CandidateFile({
+  detail,
+  pickupPointNames,
+  onChanged,
+}: {
+  detail: CandidateDetail;
+  pickupPointNames: Record<string, string>;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const { candidate, order, documents, history } = detail;
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <IdentitySection candidate={candidate} />
+      <Stack gap="lg">
+        <OrderSection order={order} pickupPointNames={pickupPointNames} />
+        <StatementsSection candidate={candidate} />
+      </Stack>
+      <AddressSection
+        title={t('admin:candidate.deliveryAddress')}
+        id="candidate-delivery-address"
+        address={order?.adresse_livraison ?? null}
+      />
+      <AddressSection
+        title={t('admin:candidate.billingAddress')}
+        id="candidate-billing-address"
+        address={order?.adresse_facturation ?? null}
+      />
+      <DocumentsSection documents={documents}>
+        {order?.status === 'paid' && <DocumentsEmail candidate={candidate} onSent={onChanged} />}
+      </DocumentsSection>
+      <HistorySection history={history} />
+    </SimpleGrid>
+  );
+}
+
 export default function CandidatePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { detail, pickupPointNames, track, from, next } = loaderData;
-  const { candidate, order, documents, homologation, history } = detail;
+  const { candidate, homologation } = detail;
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const arrival = arrivedWith(useLocation().state);
@@ -169,30 +240,11 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage>
       <Stack gap="lg" key={candidate.id}>
-        <div>
-          <Anchor
-            component={Link}
-            to={listPath(i18n.language, detail, from)}
-            size="sm"
-            display="inline-flex"
-            style={{ alignItems: 'center', gap: 4 }}
-          >
-            <IconArrowLeft size={14} aria-hidden />
-            {t('admin:candidate.backToList')}
-          </Anchor>
-        </div>
-        <AdminHeading title={`${candidate.prenom} ${candidate.nom}`}>
-          <Group gap="sm" wrap="wrap">
-            <Text ff="monospace" data-testid="candidate-reference">
-              {candidate.reference}
-            </Text>
-            {/* A homologated ride shows the challenge it was homologated as (a Galérien may end a Cinglé). */}
-            <Badge variant="outline" data-testid="candidate-challenge">
-              {t(`admin:challenges.${recorded?.epreuve ?? candidate.epreuve}`)}
-            </Badge>
-            <StatusBadge status={candidate.statut} />
-          </Group>
-        </AdminHeading>
+        <CandidateHeading
+          candidate={candidate}
+          challenge={recorded?.epreuve ?? candidate.epreuve}
+          backTo={listPath(i18n.language, detail, from)}
+        />
 
         {shown && <OutcomeMessage outcome={shown} previous={outcome === null} />}
         <GuardianPanel
@@ -231,29 +283,11 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
           </Section>
         )}
 
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <IdentitySection candidate={candidate} />
-          <Stack gap="lg">
-            <OrderSection order={order} pickupPointNames={pickupPointNames} />
-            <StatementsSection candidate={candidate} />
-          </Stack>
-          <AddressSection
-            title={t('admin:candidate.deliveryAddress')}
-            id="candidate-delivery-address"
-            address={order?.adresse_livraison ?? null}
-          />
-          <AddressSection
-            title={t('admin:candidate.billingAddress')}
-            id="candidate-billing-address"
-            address={order?.adresse_facturation ?? null}
-          />
-          <DocumentsSection documents={documents}>
-            {order?.status === 'paid' && (
-              <DocumentsEmail candidate={candidate} onSent={() => void revalidator.revalidate()} />
-            )}
-          </DocumentsSection>
-          <HistorySection history={history} />
-        </SimpleGrid>
+        <CandidateFile
+          detail={detail}
+          pickupPointNames={pickupPointNames}
+          onChanged={() => void revalidator.revalidate()}
+        />
       </Stack>
     </AdminPage>
   );

@@ -14,11 +14,10 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { Form, Link, data } from 'react-router';
 import { requestContext } from '#request-context';
 import type { OrderRefunds, RefundView } from '../../../contracts/refunds.ts';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
@@ -26,30 +25,21 @@ import { refundBody } from '../../../domain/schemas/refunds.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
+import { ReasonField, RefusalMessage } from '../../components/forms/posted-reason.tsx';
 import { RefundStatusBadge } from '../../components/admin/refund-status.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
-import { type FormRefusal, isFormRefusal } from '../../lib/form-refusal.ts';
+import type { FormRefusal } from '../../lib/form-refusal.ts';
+import { foundOr404, idOr404 } from '../../lib/page-params.ts';
+import { usePosting, useRefusalFor } from '../../lib/posted-form.ts';
 import { requireAdmin } from '../../lib/require-user.ts';
-import { isNotFound } from '../../lib/service-errors.ts';
 import type { Route } from './+types/refunds';
-
-function orderIdOf(params: { orderId?: string }): number {
-  const id = Number(params.orderId);
-  if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
-  return id;
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireAdmin(args);
-  const orderId = orderIdOf(args.params);
-  try {
-    // A fresh key for each showing of the form: the same form posted twice refunds once.
-    return { refunds: await services.refunds.forOrder(orderId), formKey: globalThis.crypto.randomUUID() };
-  } catch (error) {
-    if (isNotFound(error)) throw data(null, { status: 404 });
-    throw error;
-  }
+  const refunds = await foundOr404(services.refunds.forOrder(idOr404(args.params.orderId)));
+  // A fresh key for each showing of the form: the same form posted twice refunds once.
+  return { refunds, formKey: globalThis.crypto.randomUUID() };
 }
 
 /** Euros typed by a person (`12,50`, `12.5`) in cents; anything else is left for the schema to refuse. */
@@ -62,7 +52,7 @@ function centsOf(value: string | undefined): number | undefined {
 /** The refund form (intent `refund`) and a failed refund's retry (intent `retry`). */
 export async function action(args: Route.ActionArgs) {
   const { user } = requireAdmin(args);
-  const orderId = orderIdOf(args.params);
+  const orderId = idOr404(args.params.orderId);
   const { actions } = args.context.get(requestContext);
   const values = await readForm(args.request);
   if (values.intent === 'refund') {
@@ -96,14 +86,58 @@ export async function action(args: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: string }) {
+/** Native, uncontrolled boxes in a fieldset: Mantine's group would uncheck at hydration a box ticked before the
+ * scripts ran, and the form would post none. */
+function RefundCandidates({ refunds, refusal }: { refunds: OrderRefunds; refusal: FormRefusal | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const navigation = useNavigation();
-  const answer: unknown = useActionData();
-  const refusal: FormRefusal | undefined =
-    isFormRefusal(answer) && answer.values.intent === 'refund' ? answer : undefined;
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'refund';
+  const error = refusal?.fields.candidate_ids ? t(refusal.fields.candidate_ids) : undefined;
+  return (
+    <fieldset
+      style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+      aria-describedby={error ? 'refund-candidates-error' : undefined}
+    >
+      <Text component="legend" size="sm" fw={500}>
+        {t('admin:refunds.candidates', {
+          price: format.money(refunds.unit_price_cents, refunds.currency),
+        })}
+      </Text>
+      <Stack gap={6} mt={6}>
+        {refunds.candidates.map((candidate) => (
+          <Checkbox
+            key={candidate.id}
+            name={`candidate_${candidate.id}`}
+            value={String(candidate.id)}
+            disabled={!candidate.refundable}
+            defaultChecked={refusal?.values[`candidate_${candidate.id}`] !== undefined}
+            label={
+              <Group gap="xs" wrap="wrap">
+                <Text span>
+                  {candidate.name} ·{' '}
+                  <Text span ff="monospace">
+                    {candidate.reference}
+                  </Text>
+                </Text>
+                <StatusBadge status={candidate.statut} />
+              </Group>
+            }
+            data-testid="refund-candidate"
+          />
+        ))}
+      </Stack>
+      {error && (
+        <Text size="sm" c="red.8" mt={4} id="refund-candidates-error" role="alert">
+          {error}
+        </Text>
+      )}
+    </fieldset>
+  );
+}
+
+function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: string }) {
+  const { t } = useTranslation();
+  const refusal = useRefusalFor('intent', 'refund');
+  const busy = usePosting({ intent: 'refund' });
   const field = (name: string) => (refusal?.fields[name] ? t(refusal.fields[name]) : undefined);
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="refund-form-title">
@@ -114,46 +148,7 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="key" value={formKey} />
         <Stack gap="sm">
-          {/* Native, uncontrolled boxes in a fieldset: Mantine's group would uncheck at hydration a box ticked
-              before the scripts ran, and the form would post none. */}
-          <fieldset
-            style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
-            aria-describedby={field('candidate_ids') ? 'refund-candidates-error' : undefined}
-          >
-            <Text component="legend" size="sm" fw={500}>
-              {t('admin:refunds.candidates', {
-                price: format.money(refunds.unit_price_cents, refunds.currency),
-              })}
-            </Text>
-            <Stack gap={6} mt={6}>
-              {refunds.candidates.map((candidate) => (
-                <Checkbox
-                  key={candidate.id}
-                  name={`candidate_${candidate.id}`}
-                  value={String(candidate.id)}
-                  disabled={!candidate.refundable}
-                  defaultChecked={refusal?.values[`candidate_${candidate.id}`] !== undefined}
-                  label={
-                    <Group gap="xs" wrap="wrap">
-                      <Text span>
-                        {candidate.name} ·{' '}
-                        <Text span ff="monospace">
-                          {candidate.reference}
-                        </Text>
-                      </Text>
-                      <StatusBadge status={candidate.statut} />
-                    </Group>
-                  }
-                  data-testid="refund-candidate"
-                />
-              ))}
-            </Stack>
-            {field('candidate_ids') && (
-              <Text size="sm" c="red.8" mt={4} id="refund-candidates-error" role="alert">
-                {field('candidate_ids')}
-              </Text>
-            )}
-          </fieldset>
+          <RefundCandidates refunds={refunds} refusal={refusal} />
           <NumberInput
             name="amount"
             label={t('admin:refunds.amount')}
@@ -166,22 +161,12 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
             error={field('amount_cents') ?? field('amount')}
             maw={240}
           />
-          <Textarea
-            name="reason"
+          <ReasonField
+            refusal={refusal}
             label={t('admin:refunds.reason')}
             description={t('admin:refunds.reasonHint')}
-            required
-            autosize
-            minRows={2}
-            maxLength={2000}
-            defaultValue={refusal?.values.reason}
-            error={field('reason')}
           />
-          {refusal?.message && (
-            <Text c="red.8" role="alert">
-              {t(refusal.message.key)}
-            </Text>
-          )}
+          <RefusalMessage refusal={refusal} />
           <Button
             type="submit"
             loading={busy}
@@ -200,8 +185,7 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
 function RefundCard({ refund, names }: { refund: RefundView; names: Map<number, string> }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('refund') === String(refund.id);
+  const busy = usePosting({ refund: String(refund.id) });
   return (
     <Paper withBorder p="sm" component="li" data-testid="refund-card">
       <Group justify="space-between" align="flex-start" gap="xs">

@@ -9,15 +9,15 @@ import '../../styles/mantine-all.ts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Form, data, redirect, useActionData, useNavigate } from 'react-router';
-import { requestContext } from '#request-context';
 import { localeOr } from '../../../domain/locales.ts';
 import { z } from '../../../domain/schemas/zod.ts';
 import { today } from '../../../domain/dates.ts';
 import { blankCandidate, candidateFromUser, candidateSchema } from '../../../domain/schemas/candidate.ts';
 import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
-import { MAX_CANDIDATES_PER_ORDER, orderDraftSchema } from '../../../domain/schemas/order.ts';
+import { MAX_CANDIDATES_PER_ORDER } from '../../../domain/schemas/order.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { CandidateCard, type CandidatesFormValues } from '../../components/order/candidate-card.tsx';
 import {
@@ -44,14 +44,11 @@ import { useHydrated } from '../../lib/hydrated.ts';
 import { hasErrors, useZodForm } from '../../lib/zod-form.ts';
 import type { Route } from './+types/order';
 import { requireUser } from '../../lib/require-user.ts';
+import { draftAndProfile, keepDraft } from './draft.server.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireUser(args);
-  const [saved, profile] = await Promise.all([
-    services.orderDrafts.get(user.id),
-    services.accounts.profile(user.id),
-  ]);
-  return { draft: readDraft(saved), prefill: candidateFromUser(profile), orderDate: today() };
+  const { draft, profile, orderDate } = await draftAndProfile(args);
+  return { draft, prefill: candidateFromUser(profile), orderDate };
 }
 
 /**
@@ -61,9 +58,8 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const { user, services } = requireUser(args);
-  const { request, params, context } = args;
-  const lang = localeOr(params.lang);
-  const values = await readForm(request);
+  const lang = localeOr(args.params.lang);
+  const values = await readForm(args.request);
   let candidats = candidatesFromForm(values);
   const intent = values.intent ?? 'continue';
   const removed = /^remove-(\d+)$/.exec(intent);
@@ -71,12 +67,7 @@ export async function action(args: Route.ActionArgs) {
     candidats = [...candidats, blankCandidate()];
   if (removed && candidats.length > 1)
     candidats = candidats.filter((_, index) => index !== Number(removed[1]));
-  const draft = orderDraftSchema.safeParse({
-    ...readDraft(await services.orderDrafts.get(user.id)),
-    candidats,
-  });
-  if (!draft.success) throw data(null, { status: 400 });
-  await context.get(requestContext).actions.saveOrderDraft(user.id, draft.data);
+  await keepDraft(args, user.id, { ...readDraft(await services.orderDrafts.get(user.id)), candidats });
   if (intent !== 'continue') throw redirect(`/${lang}/order#candidate-${candidats.length}-title`);
   const checked = candidatesSchema(today()).safeParse({ candidats: candidats.map(toCandidateValues) });
   if (!checked.success) return data({ fields: fieldErrors(checked.error), values: {} }, { status: 400 });
@@ -98,6 +89,144 @@ function candidatesSchema(orderDate: string) {
   });
 }
 
+type CandidatesForm = UseFormReturnType<CandidatesFormValues>;
+type DraftAutosave = ReturnType<typeof useDraftAutosave>;
+
+/** Scrolls to and focuses the title of candidate N (from 1) once it is rendered: a card added, a form reset. */
+function useFocusCandidate() {
+  const [focusCandidate, setFocusCandidate] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusCandidate === null) return;
+    const heading = document.getElementById(`candidate-${focusCandidate}-title`);
+    heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    heading?.focus({ preventScroll: true });
+  }, [focusCandidate]);
+  return setFocusCandidate;
+}
+
+/** Starting the order again, once confirmed: one blank candidate, the rest of the draft dropped. */
+function useStartAgain({
+  form,
+  autosave,
+  setRest,
+  setMessage,
+  focusCandidate,
+}: {
+  form: CandidatesForm;
+  autosave: DraftAutosave;
+  setRest: (rest: DraftRest) => void;
+  setMessage: (message: string | null) => void;
+  focusCandidate: (index: number) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const reset = async () => {
+    setResetting(true);
+    setMessage(null);
+    try {
+      const fresh = [toCandidateValues(blankCandidate())];
+      await autosave.discard(buildDraft({}, fresh));
+      setRest({});
+      form.setValues({ candidats: fresh });
+      form.clearErrors();
+      setConfirming(false);
+      focusCandidate(1);
+    } catch (error) {
+      setConfirming(false);
+      setMessage(errorMessageKey(error));
+    } finally {
+      setResetting(false);
+    }
+  };
+  return { confirming, setConfirming, resetting, reset };
+}
+
+function CandidateButtons({
+  atMax,
+  onAdd,
+  onStartAgain,
+}: {
+  atMax: boolean;
+  onAdd: () => void;
+  onStartAgain: () => void;
+}) {
+  const { t } = useTranslation('order');
+  const hydrated = useHydrated();
+  return (
+    <>
+      <Group justify="space-between" gap="sm">
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          // Posted to the page's action before the scripts run; added in place once they do.
+          type="submit"
+          name="intent"
+          value="add"
+          onClick={(event) => {
+            event.preventDefault();
+            onAdd();
+          }}
+          disabled={atMax}
+        >
+          {t('order.add')}
+        </Button>
+        {/* Starting again asks for a confirmation in a dialog, which needs the scripts. */}
+        {hydrated && (
+          <Button
+            variant="subtle"
+            color="gray"
+            leftSection={<IconRefresh size={18} aria-hidden />}
+            onClick={onStartAgain}
+          >
+            {t('order.reset')}
+          </Button>
+        )}
+      </Group>
+      {atMax && (
+        <Text size="sm" c="dimmed">
+          {t('order.max', { max: MAX_CANDIDATES_PER_ORDER })}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function StartAgainDialog({ startAgain }: { startAgain: ReturnType<typeof useStartAgain> }) {
+  const { t } = useTranslation('order');
+  return (
+    <Modal
+      opened={startAgain.confirming}
+      onClose={() => startAgain.setConfirming(false)}
+      title={t('order.resetTitle')}
+      centered
+    >
+      <Stack>
+        <Text>{t('order.resetText')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => startAgain.setConfirming(false)}>
+            {t('order.resetCancel')}
+          </Button>
+          <Button color="red.9" onClick={() => void startAgain.reset()} loading={startAgain.resetting}>
+            {t('order.resetConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ContinueButtons({ autosave, leaving }: { autosave: DraftAutosave; leaving: boolean }) {
+  const { t } = useTranslation('order');
+  return (
+    <Group justify="space-between" gap="sm">
+      <SaveStatus state={autosave.state} error={autosave.error} />
+      <Button type="submit" name="intent" value="continue" size="md" loading={leaving}>
+        {t('order.continue')}
+      </Button>
+    </Group>
+  );
+}
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
   const navigate = useNavigate();
@@ -109,7 +238,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const initial = loaderData.draft.candidats.length > 0 ? loaderData.draft.candidats : [loaderData.prefill];
   const schema = useMemo(() => candidatesSchema(orderDate), [orderDate]);
   const answer: unknown = useActionData();
-  const hydrated = useHydrated();
   const { form, ref, focusErrors } = useZodForm<CandidatesFormValues>(
     schema,
     { candidats: initial.map(toCandidateValues) },
@@ -119,50 +247,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const candidats = form.values.candidats;
   const draft = useMemo(() => buildDraft(rest, candidats), [rest, candidats]);
   const autosave = useDraftAutosave(draft);
-  const [confirmReset, setConfirmReset] = useState(false);
-  const [resetting, setResetting] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const [focusCandidate, setFocusCandidate] = useState<number | null>(null);
+  const focusCandidate = useFocusCandidate();
+  const startAgain = useStartAgain({ form, autosave, setRest, setMessage, focusCandidate });
 
   useEffect(() => {
     clientSession.setHasOrderDraft(loaderData.draft.candidats.length > 0);
   }, [loaderData.draft]);
 
-  useEffect(() => {
-    if (focusCandidate === null) return;
-    const heading = document.getElementById(`candidate-${focusCandidate}-title`);
-    heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    heading?.focus({ preventScroll: true });
-  }, [focusCandidate]);
-
   const addCandidate = () => {
     form.insertListItem('candidats', toCandidateValues(blankCandidate()));
-    setFocusCandidate(candidats.length + 1);
-  };
-
-  const removeCandidate = (index: number) => {
-    if (candidats.length <= 1) return;
-    form.removeListItem('candidats', index);
-  };
-
-  const reset = async () => {
-    setResetting(true);
-    setMessage(null);
-    try {
-      const fresh = [toCandidateValues(blankCandidate())];
-      await autosave.discard(buildDraft({}, fresh));
-      setRest({});
-      form.setValues({ candidats: fresh });
-      form.clearErrors();
-      setConfirmReset(false);
-      setFocusCandidate(1);
-    } catch (error) {
-      setConfirmReset(false);
-      setMessage(errorMessageKey(error));
-    } finally {
-      setResetting(false);
-    }
+    focusCandidate(candidats.length + 1);
   };
 
   const submit = form.onSubmit(async () => {
@@ -177,7 +273,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     await navigate(`/${i18n.language}/shipping`);
   }, focusErrors);
 
-  const atMax = candidats.length >= MAX_CANDIDATES_PER_ORDER;
   const top = message ?? (hasErrors(form.errors) ? GENERIC_MESSAGE : null);
 
   return (
@@ -199,75 +294,19 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               index={index}
               orderDate={orderDate}
               canRemove={candidats.length > 1}
-              onRemove={() => removeCandidate(index)}
+              onRemove={() => form.removeListItem('candidats', index)}
             />
           ))}
-          <Group justify="space-between" gap="sm">
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              // Posted to the page's action before the scripts run; added in place once they do.
-              type="submit"
-              name="intent"
-              value="add"
-              onClick={(event) => {
-                event.preventDefault();
-                addCandidate();
-              }}
-              disabled={atMax}
-            >
-              {t('order.add')}
-            </Button>
-            {/* Starting again asks for a confirmation in a dialog, which needs the scripts. */}
-            {hydrated && (
-              <Button
-                variant="subtle"
-                color="gray"
-                leftSection={<IconRefresh size={18} aria-hidden />}
-                onClick={() => setConfirmReset(true)}
-              >
-                {t('order.reset')}
-              </Button>
-            )}
-          </Group>
-          {atMax && (
-            <Text size="sm" c="dimmed">
-              {t('order.max', { max: MAX_CANDIDATES_PER_ORDER })}
-            </Text>
-          )}
+          <CandidateButtons
+            atMax={candidats.length >= MAX_CANDIDATES_PER_ORDER}
+            onAdd={addCandidate}
+            onStartAgain={() => startAgain.setConfirming(true)}
+          />
           <PriceSummary candidats={draft.candidats} />
-          <Group justify="space-between" gap="sm">
-            <SaveStatus state={autosave.state} error={autosave.error} />
-            <Button
-              type="submit"
-              name="intent"
-              value="continue"
-              size="md"
-              loading={form.submitting || leaving}
-            >
-              {t('order.continue')}
-            </Button>
-          </Group>
+          <ContinueButtons autosave={autosave} leaving={form.submitting || leaving} />
         </Stack>
       </Form>
-      <Modal
-        opened={confirmReset}
-        onClose={() => setConfirmReset(false)}
-        title={t('order.resetTitle')}
-        centered
-      >
-        <Stack>
-          <Text>{t('order.resetText')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmReset(false)}>
-              {t('order.resetCancel')}
-            </Button>
-            <Button color="red.9" onClick={() => void reset()} loading={resetting}>
-              {t('order.resetConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <StartAgainDialog startAgain={startAgain} />
     </Stack>
   );
 }

@@ -5,43 +5,23 @@
  * form posts to this page's action with the same key in a hidden field (decision 0032).
  */
 import '../../styles/mantine-all.ts';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  List,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, List, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, data, redirect, useActionData } from 'react-router';
 import { requestContext } from '#request-context';
-import { countryName } from '../../../domain/countries.ts';
 import { today } from '../../../domain/dates.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
 import { orderSchema } from '../../../domain/schemas/order.ts';
 import { PAYMENT_MODES, type PaymentMode } from '../../../domain/statuses.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import {
-  type AddressDraft,
-  type OrderDraft,
-  orderRequest,
-  readDraft,
-  stepOfField,
-} from '../../components/order/draft.ts';
+import { type OrderDraft, orderRequest, readDraft, stepOfField } from '../../components/order/draft.ts';
 import { useFormat } from '../../lib/format.ts';
 import { createOrder, needsNewKey, newIdempotencyKey } from '../../lib/api/orders.ts';
 import { OrderSteps } from '../../components/order/order-steps.tsx';
-import { PriceLines } from '../../components/order/price-summary.tsx';
+import { EditLink, OrderRecap, type Step } from '../../components/order/order-recap.tsx';
 import { useDraftAutosave } from '../../components/order/use-draft-autosave.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
 import forms from '../../components/forms/forms.module.css';
@@ -116,59 +96,129 @@ function problemsByStep(errors: Record<string, string>) {
   return { order: [...steps.order], shipping: [...steps.shipping] };
 }
 
-function AddressLines({ address }: { address: AddressDraft | undefined }) {
-  const { i18n } = useTranslation();
-  if (!address) return null;
-  const locale = localeOr(i18n.language);
-  // The country by its name in the page's language, as on the forms; the code only if the name is unknown.
-  const country = countryName(address.pays, locale) ?? address.pays.toUpperCase();
+type Failure = { key: string; order: string[]; shipping: string[] };
+type Price = Route.ComponentProps['loaderData']['price'];
+
+/** What is still wrong on one step's page, with the link back to it. */
+function ProblemList({ step, messages }: { step: Step; messages: string[] }) {
+  const { t } = useTranslation('order');
+  if (messages.length === 0) return null;
   return (
-    <Text size="sm">
-      {address.prenom} {address.nom}
-      <br />
-      {address.adresse}
-      {address.complement && (
-        <>
-          <br />
-          {address.complement}
-        </>
-      )}
-      <br />
-      {address.code_postal} {address.ville}
-      <br />
-      {country}
-    </Text>
+    <Stack gap={4}>
+      <List size="sm">
+        {messages.map((message) => (
+          <List.Item key={message}>{t(message)}</List.Item>
+        ))}
+      </List>
+      <EditLink step={step} />
+    </Stack>
   );
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+function PaymentMethods({
+  methods,
+  mode,
+  onChange,
+}: {
+  methods: readonly PaymentMode[];
+  mode: PaymentMode | undefined;
+  onChange: (mode: PaymentMode | undefined) => void;
+}) {
+  const { t } = useTranslation('order');
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+      <Radio.Group
+        name="mode_paiement"
+        label={t('payment.method')}
+        value={mode ?? null}
+        onChange={(value) => onChange(methods.find((entry) => entry === value))}
+        required
+      >
+        <SimpleGrid cols={{ base: 1, sm: methods.length > 1 ? 2 : 1 }} mt="xs" spacing="sm">
+          {methods.map((entry) => (
+            <Paper key={entry} withBorder p="sm">
+              <Radio
+                value={entry}
+                label={t(`paymentModes.${entry}`)}
+                description={t(`payment.methodDescriptions.${entry}`)}
+                styles={{ label: { fontWeight: 700 } }}
+              />
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+    </Paper>
+  );
+}
+
+function PayButtons({
+  price,
+  paying,
+  disabled,
+  onPay,
+}: {
+  price: Price;
+  paying: boolean;
+  disabled: boolean;
+  onPay: () => void;
+}) {
   const { t, i18n } = useTranslation('order');
   const format = useFormat();
-  const lang = i18n.language;
-  const { draft, price, pickupPoints, orderDate, methods } = loaderData;
-  const answer: unknown = useActionData();
-  const [mode, setMode] = useState<PaymentMode | undefined>(
-    draft.mode_paiement && methods.includes(draft.mode_paiement) ? draft.mode_paiement : methods[0],
+  return (
+    <Group justify="space-between" gap="sm">
+      <Anchor
+        component={Link}
+        to={`/${i18n.language}/shipping`}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      >
+        <IconArrowLeft size={16} aria-hidden />
+        {t('payment.back')}
+      </Anchor>
+      <Stack gap={4} align="flex-end">
+        <Button
+          size="md"
+          leftSection={<IconLock size={18} aria-hidden />}
+          // Posted to the page's action before the scripts run; once they do, placed from here.
+          type="submit"
+          onClick={(event) => {
+            event.preventDefault();
+            onPay();
+          }}
+          loading={paying}
+          disabled={disabled}
+          data-testid="pay-button"
+        >
+          {t('payment.pay', { amount: format.money(price.total, price.currency) })}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {t('payment.redirectNote')}
+        </Text>
+      </Stack>
+    </Group>
   );
-  const saving = useMemo(() => ({ ...draft, mode_paiement: mode }), [draft, mode]);
-  const autosave = useDraftAutosave(saving);
-  const [idempotencyKey, setIdempotencyKey] = useState<string>(loaderData.idempotencyKey);
+}
+
+/**
+ * Placing the order from the browser, then the provider's page. A second click in the same moment must not send
+ * a second request, even before the button re-renders.
+ */
+function usePay({
+  draft,
+  mode,
+  firstKey,
+  autosave,
+  setFailure,
+}: {
+  draft: OrderDraft;
+  mode: PaymentMode | undefined;
+  firstKey: string;
+  autosave: ReturnType<typeof useDraftAutosave>;
+  setFailure: (failure: Failure | null) => void;
+}) {
+  const { i18n } = useTranslation();
+  const [idempotencyKey, setIdempotencyKey] = useState<string>(firstKey);
   const [paying, setPaying] = useState(false);
-  // A second click in the same moment must not send a second request, even before the button re-renders.
   const inFlight = useRef(false);
-  const [failure, setFailure] = useState<{ key: string; order: string[]; shipping: string[] } | null>(() =>
-    // Refused when posted before the scripts ran: the page says so as it does after the API's refusal.
-    isFormRefusal(answer)
-      ? { key: answer.message?.key ?? 'validation:generic', ...problemsByStep(answer.fields) }
-      : null,
-  );
-  const problems = useMemo(() => draftProblems(draft, orderDate), [draft, orderDate]);
-  const incomplete = problems.order.length > 0 || problems.shipping.length > 0;
-
-  useEffect(() => {
-    clientSession.setHasOrderDraft(draft.candidats.length > 0);
-  }, [draft]);
-
   const pay = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -176,7 +226,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     setFailure(null);
     autosave.pause();
     try {
-      const created = await createOrder(orderRequest(draft, mode ?? 'card'), idempotencyKey, lang);
+      const created = await createOrder(orderRequest(draft, mode ?? 'card'), idempotencyKey, i18n.language);
       window.location.assign(created.redirect_url);
     } catch (error) {
       // Once the server has answered, the attempt is over: a retry gets a new key, and the draft is saved again
@@ -193,24 +243,37 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       inFlight.current = false;
     }
   };
+  return { idempotencyKey, paying, pay };
+}
 
-  const point = pickupPoints.find((entry) => entry.id === draft.point_retrait);
-  const editLink = (step: 'order' | 'shipping') => (
-    <Anchor component={Link} to={`/${lang}/${step}`} size="sm">
-      {t(step === 'order' ? 'payment.editCandidates' : 'payment.editDelivery')}
-    </Anchor>
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('order');
+  const { draft, price, pickupPoints, orderDate, methods } = loaderData;
+  const answer: unknown = useActionData();
+  const [mode, setMode] = useState<PaymentMode | undefined>(
+    draft.mode_paiement && methods.includes(draft.mode_paiement) ? draft.mode_paiement : methods[0],
   );
-  const problemList = (step: 'order' | 'shipping', messages: string[]) =>
-    messages.length > 0 && (
-      <Stack gap={4}>
-        <List size="sm">
-          {messages.map((message) => (
-            <List.Item key={message}>{t(message)}</List.Item>
-          ))}
-        </List>
-        {editLink(step)}
-      </Stack>
-    );
+  const saving = useMemo(() => ({ ...draft, mode_paiement: mode }), [draft, mode]);
+  const autosave = useDraftAutosave(saving);
+  const [failure, setFailure] = useState<Failure | null>(() =>
+    // Refused when posted before the scripts ran: the page says so as it does after the API's refusal.
+    isFormRefusal(answer)
+      ? { key: answer.message?.key ?? 'validation:generic', ...problemsByStep(answer.fields) }
+      : null,
+  );
+  const { idempotencyKey, paying, pay } = usePay({
+    draft,
+    mode,
+    firstKey: loaderData.idempotencyKey,
+    autosave,
+    setFailure,
+  });
+  const problems = useMemo(() => draftProblems(draft, orderDate), [draft, orderDate]);
+  const incomplete = problems.order.length > 0 || problems.shipping.length > 0;
+
+  useEffect(() => {
+    clientSession.setHasOrderDraft(draft.candidats.length > 0);
+  }, [draft]);
 
   return (
     <Stack maw={960} mx="auto" className={forms.readable} gap={0}>
@@ -222,138 +285,28 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           {incomplete && (
             <Notice color="yellow" title={t('payment.incomplete')} data-testid="order-incomplete">
               <Stack gap="sm">
-                {problemList('order', problems.order)}
-                {problemList('shipping', problems.shipping)}
+                <ProblemList step="order" messages={problems.order} />
+                <ProblemList step="shipping" messages={problems.shipping} />
               </Stack>
             </Notice>
           )}
-
-          <Paper withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="recap-title">
-            <Title order={2} size="h3" id="recap-title" mb="md">
-              {t('payment.recap')}
-            </Title>
-            <Stack gap="md">
-              <div>
-                <Group justify="space-between" mb={4}>
-                  <Text fw={700}>{t('payment.candidates')}</Text>
-                  {editLink('order')}
-                </Group>
-                <List spacing={4} data-testid="recap-candidates">
-                  {draft.candidats.map((candidate, index) => (
-                    <List.Item key={index}>
-                      <Group gap="xs">
-                        <Text>
-                          {candidate.prenom} {candidate.nom}
-                        </Text>
-                        {candidate.epreuve && (
-                          <Badge variant="light" size="sm">
-                            {t(`challenges.${candidate.epreuve}`)}
-                          </Badge>
-                        )}
-                      </Group>
-                    </List.Item>
-                  ))}
-                </List>
-              </div>
-              <Divider />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <div>
-                  <Group justify="space-between" mb={4}>
-                    <Text fw={700}>{t('payment.delivery')}</Text>
-                    {editLink('shipping')}
-                  </Group>
-                  {draft.mode_livraison && (
-                    <Text size="sm">{t(`deliveryModes.${draft.mode_livraison}`)}</Text>
-                  )}
-                  {draft.date_livraison && (
-                    <Text size="sm">
-                      {t('payment.deliveryDate', { date: format.date(draft.date_livraison) })}
-                    </Text>
-                  )}
-                  {draft.mode_livraison === 'retrait' && point && (
-                    <Text size="sm">
-                      {point.name}
-                      <br />
-                      {point.address}
-                    </Text>
-                  )}
-                  {draft.mode_livraison === 'postal' && <AddressLines address={draft.adresse_livraison} />}
-                </div>
-                <div data-testid="recap-billing">
-                  <Text fw={700} mb={4}>
-                    {t('payment.billing')}
-                  </Text>
-                  <AddressLines address={draft.adresse_facturation} />
-                </div>
-              </SimpleGrid>
-              <Divider />
-              <PriceLines price={price} />
-            </Stack>
-          </Paper>
-
-          <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
-            <Radio.Group
-              name="mode_paiement"
-              label={t('payment.method')}
-              value={mode ?? null}
-              onChange={(value) => setMode(methods.find((entry) => entry === value))}
-              required
-            >
-              <SimpleGrid cols={{ base: 1, sm: methods.length > 1 ? 2 : 1 }} mt="xs" spacing="sm">
-                {methods.map((entry) => (
-                  <Paper key={entry} withBorder p="sm">
-                    <Radio
-                      value={entry}
-                      label={t(`paymentModes.${entry}`)}
-                      description={t(`payment.methodDescriptions.${entry}`)}
-                      styles={{ label: { fontWeight: 700 } }}
-                    />
-                  </Paper>
-                ))}
-              </SimpleGrid>
-            </Radio.Group>
-          </Paper>
-
+          <OrderRecap draft={draft} pickupPoints={pickupPoints} price={price} />
+          <PaymentMethods methods={methods} mode={mode} onChange={setMode} />
           {failure && (
             <FormAlert kind="error" testId="payment-error">
               <Stack gap="sm">
                 <Text size="sm">{t(failure.key)}</Text>
-                {problemList('order', failure.order)}
-                {problemList('shipping', failure.shipping)}
+                <ProblemList step="order" messages={failure.order} />
+                <ProblemList step="shipping" messages={failure.shipping} />
               </Stack>
             </FormAlert>
           )}
-
-          <Group justify="space-between" gap="sm">
-            <Anchor
-              component={Link}
-              to={`/${lang}/shipping`}
-              style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-            >
-              <IconArrowLeft size={16} aria-hidden />
-              {t('payment.back')}
-            </Anchor>
-            <Stack gap={4} align="flex-end">
-              <Button
-                size="md"
-                leftSection={<IconLock size={18} aria-hidden />}
-                // Posted to the page's action before the scripts run; once they do, placed from here.
-                type="submit"
-                onClick={(event) => {
-                  event.preventDefault();
-                  void pay();
-                }}
-                loading={paying}
-                disabled={incomplete || mode === undefined}
-                data-testid="pay-button"
-              >
-                {t('payment.pay', { amount: format.money(price.total, price.currency) })}
-              </Button>
-              <Text size="xs" c="dimmed">
-                {t('payment.redirectNote')}
-              </Text>
-            </Stack>
-          </Group>
+          <PayButtons
+            price={price}
+            paying={paying}
+            disabled={incomplete || mode === undefined}
+            onPay={() => void pay()}
+          />
         </Stack>
       </Form>
     </Stack>

@@ -6,33 +6,22 @@
  * goes on to the payment once the choices pass the API's schema.
  */
 import '../../styles/mantine-all.ts';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Fieldset, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle, IconArrowLeft, IconSun, IconTruckDelivery } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, data, redirect, useActionData, useNavigate } from 'react-router';
-import { requestContext } from '#request-context';
+import type { PickupPoint } from '../../../contracts/orders.ts';
 import { z } from '../../../domain/schemas/zod.ts';
 import { isInHeatPeriod, isValidCalendarDate, today } from '../../../domain/dates.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { GENERIC_MESSAGE, fieldErrors } from '../../../domain/schemas/common.ts';
-import { orderDraftSchema, shippingSchema } from '../../../domain/schemas/order.ts';
+import { shippingSchema } from '../../../domain/schemas/order.ts';
 import { DELIVERY_MODES, type DeliveryMode } from '../../../domain/statuses.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { AddressFields } from '../../components/order/address-fields.tsx';
+import { DeliveryChoices } from '../../components/order/delivery-choices.tsx';
 import {
   type AddressDraft,
   EMPTY_ADDRESS,
@@ -57,19 +46,16 @@ import { hasErrors, useZodForm } from '../../lib/zod-form.ts';
 import type { Route } from './+types/shipping';
 import { Notice } from '../../components/order/notice.tsx';
 import { requireUser } from '../../lib/require-user.ts';
+import { draftAndProfile, keepDraft } from './draft.server.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireUser(args);
-  const [saved, profile] = await Promise.all([
-    services.orderDrafts.get(user.id),
-    services.accounts.profile(user.id),
-  ]);
+  const { services, draft, profile, orderDate } = await draftAndProfile(args);
   return {
-    draft: readDraft(saved),
+    draft,
     userAddress: addressFromUser(profile),
     pickupPoints: services.orders.pickupPoints(localeOr(args.params.lang)),
     earliestPostalDate: services.orders.earliestPostalDate(),
-    orderDate: today(),
+    orderDate,
   };
 }
 
@@ -148,27 +134,196 @@ function shippingFromForm(values: Readonly<Record<string, string>>): ShippingVal
 /** The form posted before (or without) the scripts: the choices are kept in the draft, then checked. */
 export async function action(args: Route.ActionArgs) {
   const { user, services } = requireUser(args);
-  const { request, params, context } = args;
-  const shipping = shippingFromForm(await readForm(request));
+  const shipping = shippingFromForm(await readForm(args.request));
   const draft = readDraft(await services.orderDrafts.get(user.id));
-  const next = orderDraftSchema.safeParse(draftWith(draft, shipping));
-  if (!next.success) throw data(null, { status: 400 });
-  await context.get(requestContext).actions.saveOrderDraft(user.id, next.data);
+  await keepDraft(args, user.id, draftWith(draft, shipping));
   const orderDate = today();
   const checked = formSchema(orderDate, draftHasMinor(draft, orderDate)).safeParse(shipping);
   if (!checked.success) return data({ fields: fieldErrors(checked.error), values: {} }, { status: 400 });
-  throw redirect(`/${localeOr(params.lang)}/payment`);
+  throw redirect(`/${localeOr(args.params.lang)}/payment`);
+}
+
+type ShippingForm = UseFormReturnType<ShippingValues>;
+type DraftAutosave = ReturnType<typeof useDraftAutosave>;
+
+/** The mode, pick-up point and date, with what the date chosen calls for (too soon for the post, summer heat). */
+function DeliveryPanel({
+  form,
+  orderDate,
+  earliestPostalDate,
+  pickupPoints,
+}: {
+  form: ShippingForm;
+  orderDate: string;
+  earliestPostalDate: string;
+  pickupPoints: readonly PickupPoint[];
+}) {
+  const { t } = useTranslation('order');
+  const hydrated = useHydrated();
+  const { mode_livraison: mode, date_livraison: date } = form.values;
+  const validDate = isValidCalendarDate(date);
+  const tooSoonForPost = mode === 'postal' && validDate && date < earliestPostalDate;
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+      <Stack gap="md">
+        <DeliveryChoices
+          getInputProps={form.getInputProps}
+          mode={mode}
+          pickupPoints={pickupPoints}
+          earliestDate={orderDate}
+        />
+        {hydrated && tooSoonForPost && (
+          <EarlyPostalNotice form={form} earliestPostalDate={earliestPostalDate} />
+        )}
+        {validDate && isInHeatPeriod(date) && (
+          <Notice
+            color="orange"
+            icon={<IconSun aria-hidden />}
+            title={t('shipping.heatTitle')}
+            data-testid="heat-warning"
+          >
+            {t('validation:heat_warning')}
+          </Notice>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Postal delivery before the post can make it: the earliest date for the post, or the documents by email. */
+function EarlyPostalNotice({ form, earliestPostalDate }: { form: ShippingForm; earliestPostalDate: string }) {
+  const { t } = useTranslation('order');
+  const format = useFormat();
+  return (
+    <Notice
+      color="yellow"
+      icon={<IconTruckDelivery aria-hidden />}
+      title={t('shipping.earlyPostal.title')}
+      data-testid="early-postal-warning"
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('shipping.earlyPostal.text', { date: format.date(earliestPostalDate) })}</Text>
+        <Group gap="sm">
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => form.setFieldValue('date_livraison', earliestPostalDate)}
+          >
+            {t('shipping.earlyPostal.useDate', { date: format.date(earliestPostalDate) })}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => form.setFieldValue('mode_livraison', 'email')}
+          >
+            {t('shipping.earlyPostal.useEmail')}
+          </Button>
+        </Group>
+      </Stack>
+    </Notice>
+  );
+}
+
+function BillingAddress({ form }: { form: ShippingForm }) {
+  const { t } = useTranslation('order');
+  const hydrated = useHydrated();
+  return (
+    <Fieldset legend={t('shipping.billingAddress')}>
+      <Stack gap="md">
+        <Switch
+          name="billingSame"
+          value="true"
+          label={t('shipping.billingSame')}
+          {...form.getInputProps('billingSame', { type: 'checkbox' })}
+        />
+        {(!hydrated || !form.values.billingSame) && (
+          <AddressFields prefix="adresse_facturation" section="billing" getInputProps={form.getInputProps} />
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function Acknowledgement({
+  form,
+  field,
+}: {
+  form: ShippingForm;
+  field: 'avertissement_condition_physique' | 'avertissement_mineurs';
+}) {
+  const { t } = useTranslation('order');
+  const props = form.getInputProps(field, { type: 'checkbox' });
+  return (
+    <Checkbox
+      name={field}
+      value="true"
+      label={t(`shipping.${field}`)}
+      aria-invalid={props.error ? true : undefined}
+      {...props}
+    />
+  );
+}
+
+/** The warnings the buyer acknowledges: the physical effort, and for a minor the parents' part. */
+function Acknowledgements({ form, hasMinor }: { form: ShippingForm; hasMinor: boolean }) {
+  const { t } = useTranslation('order');
+  return (
+    <Fieldset legend={t('shipping.acknowledgements')}>
+      <Stack gap="md">
+        <Notice
+          color="orange"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={t('shipping.physicalWarning.title')}
+        >
+          {t('shipping.physicalWarning.text')}
+        </Notice>
+        <Acknowledgement form={form} field="avertissement_condition_physique" />
+        {hasMinor && (
+          <>
+            <Notice
+              color="blue"
+              icon={<IconAlertTriangle aria-hidden />}
+              title={t('shipping.minorsWarning.title')}
+            >
+              {t('shipping.minorsWarning.text')}
+            </Notice>
+            <Acknowledgement form={form} field="avertissement_mineurs" />
+          </>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function ShippingButtons({ autosave, leaving }: { autosave: DraftAutosave; leaving: boolean }) {
+  const { t, i18n } = useTranslation('order');
+  return (
+    <Group justify="space-between" gap="sm">
+      <Anchor
+        component={Link}
+        to={`/${i18n.language}/order`}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      >
+        <IconArrowLeft size={16} aria-hidden />
+        {t('shipping.back')}
+      </Anchor>
+      <Group gap="md">
+        <SaveStatus state={autosave.state} error={autosave.error} />
+        <Button type="submit" size="md" loading={leaving}>
+          {t('shipping.continue')}
+        </Button>
+      </Group>
+    </Group>
+  );
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
-  const format = useFormat();
   const navigate = useNavigate();
   const { draft, orderDate, earliestPostalDate, pickupPoints } = loaderData;
   const hasMinor = draftHasMinor(draft, orderDate);
   const schema = useMemo(() => formSchema(orderDate, hasMinor), [orderDate, hasMinor]);
   const answer: unknown = useActionData();
-  const hydrated = useHydrated();
   const { form, ref, focusErrors } = useZodForm<ShippingValues>(
     schema,
     initialValues(draft, loaderData.userAddress),
@@ -185,11 +340,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     clientSession.setHasOrderDraft(draft.candidats.length > 0);
   }, [draft]);
 
-  const date = values.date_livraison;
-  const validDate = isValidCalendarDate(date);
-  const tooSoonForPost = values.mode_livraison === 'postal' && validDate && date < earliestPostalDate;
-  const hot = validDate && isInHeatPeriod(date);
-
   const submit = form.onSubmit(async () => {
     setMessage(null);
     if (!(await autosave.flush(true))) {
@@ -199,19 +349,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     setLeaving(true);
     await navigate(`/${i18n.language}/payment`);
   }, focusErrors);
-
-  const checkbox = (field: 'avertissement_condition_physique' | 'avertissement_mineurs', label: string) => {
-    const props = form.getInputProps(field, { type: 'checkbox' });
-    return (
-      <Checkbox
-        name={field}
-        value="true"
-        label={label}
-        aria-invalid={props.error ? true : undefined}
-        {...props}
-      />
-    );
-  };
   const top = message ?? (hasErrors(form.errors) ? GENERIC_MESSAGE : null);
 
   return (
@@ -221,174 +358,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <Form method="post" ref={ref} onSubmit={submit} noValidate data-testid="shipping-form">
         <Stack gap="lg">
           {top && <FormAlert kind="error">{t(top)}</FormAlert>}
-
-          <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
-            <Stack gap="md">
-              <Radio.Group
-                name="mode_livraison"
-                label={t('shipping.mode')}
-                required
-                {...form.getInputProps('mode_livraison')}
-              >
-                <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" spacing="sm">
-                  {DELIVERY_MODES.map((mode) => (
-                    <Paper key={mode} withBorder p="sm">
-                      <Radio
-                        value={mode}
-                        label={t(`deliveryModes.${mode}`)}
-                        description={t(`shipping.modeDescriptions.${mode}`)}
-                        styles={{ label: { fontWeight: 700 } }}
-                      />
-                    </Paper>
-                  ))}
-                </SimpleGrid>
-              </Radio.Group>
-
-              {/* Before the scripts run, the mode chosen cannot show them: they are there from the start. */}
-              {(!hydrated || values.mode_livraison === 'retrait') && (
-                <Radio.Group
-                  name="point_retrait"
-                  label={t('shipping.pickupPoint')}
-                  required
-                  {...form.getInputProps('point_retrait')}
-                >
-                  <Stack gap="sm" mt="xs">
-                    {pickupPoints.map((point) => (
-                      <Paper key={point.id} withBorder p="sm">
-                        <Radio
-                          value={point.id}
-                          label={point.name}
-                          description={
-                            <>
-                              {point.address}
-                              <br />
-                              {t('shipping.hours', { hours: point.hours })}
-                            </>
-                          }
-                          styles={{ label: { fontWeight: 700 } }}
-                        />
-                      </Paper>
-                    ))}
-                  </Stack>
-                </Radio.Group>
-              )}
-
-              <TextInput
-                type="date"
-                name="date_livraison"
-                label={t('shipping.date')}
-                description={t('shipping.dateDescription')}
-                min={orderDate}
-                required
-                maw={320}
-                {...form.getInputProps('date_livraison')}
-              />
-              {hydrated && tooSoonForPost && (
-                <Notice
-                  color="yellow"
-                  icon={<IconTruckDelivery aria-hidden />}
-                  title={t('shipping.earlyPostal.title')}
-                  data-testid="early-postal-warning"
-                >
-                  <Stack gap="sm">
-                    <Text size="sm">
-                      {t('shipping.earlyPostal.text', { date: format.date(earliestPostalDate) })}
-                    </Text>
-                    <Group gap="sm">
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => form.setFieldValue('date_livraison', earliestPostalDate)}
-                      >
-                        {t('shipping.earlyPostal.useDate', { date: format.date(earliestPostalDate) })}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => form.setFieldValue('mode_livraison', 'email')}
-                      >
-                        {t('shipping.earlyPostal.useEmail')}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </Notice>
-              )}
-              {hot && (
-                <Notice
-                  color="orange"
-                  icon={<IconSun aria-hidden />}
-                  title={t('shipping.heatTitle')}
-                  data-testid="heat-warning"
-                >
-                  {t('validation:heat_warning')}
-                </Notice>
-              )}
-            </Stack>
-          </Paper>
-
+          <DeliveryPanel
+            form={form}
+            orderDate={orderDate}
+            earliestPostalDate={earliestPostalDate}
+            pickupPoints={pickupPoints}
+          />
           <Fieldset legend={t('shipping.deliveryAddress')}>
             <AddressFields prefix="adresse_livraison" section="shipping" getInputProps={form.getInputProps} />
           </Fieldset>
-
-          <Fieldset legend={t('shipping.billingAddress')}>
-            <Stack gap="md">
-              <Switch
-                name="billingSame"
-                value="true"
-                label={t('shipping.billingSame')}
-                {...form.getInputProps('billingSame', { type: 'checkbox' })}
-              />
-              {(!hydrated || !values.billingSame) && (
-                <AddressFields
-                  prefix="adresse_facturation"
-                  section="billing"
-                  getInputProps={form.getInputProps}
-                />
-              )}
-            </Stack>
-          </Fieldset>
-
-          <Fieldset legend={t('shipping.acknowledgements')}>
-            <Stack gap="md">
-              <Notice
-                color="orange"
-                icon={<IconAlertTriangle aria-hidden />}
-                title={t('shipping.physicalWarning.title')}
-              >
-                {t('shipping.physicalWarning.text')}
-              </Notice>
-              {checkbox('avertissement_condition_physique', t('shipping.avertissement_condition_physique'))}
-              {hasMinor && (
-                <>
-                  <Notice
-                    color="blue"
-                    icon={<IconAlertTriangle aria-hidden />}
-                    title={t('shipping.minorsWarning.title')}
-                  >
-                    {t('shipping.minorsWarning.text')}
-                  </Notice>
-                  {checkbox('avertissement_mineurs', t('shipping.avertissement_mineurs'))}
-                </>
-              )}
-            </Stack>
-          </Fieldset>
-
-          <Group justify="space-between" gap="sm">
-            <Anchor
-              component={Link}
-              to={`/${i18n.language}/order`}
-              style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-            >
-              <IconArrowLeft size={16} aria-hidden />
-              {t('shipping.back')}
-            </Anchor>
-            <Group gap="md">
-              <SaveStatus state={autosave.state} error={autosave.error} />
-              <Button type="submit" size="md" loading={form.submitting || leaving}>
-                {t('shipping.continue')}
-              </Button>
-            </Group>
-          </Group>
+          <BillingAddress form={form} />
+          <Acknowledgements form={form} hasMinor={hasMinor} />
+          <ShippingButtons autosave={autosave} leaving={form.submitting || leaving} />
         </Stack>
       </Form>
     </Stack>

@@ -20,6 +20,7 @@ import { Seo } from '../../components/seo.tsx';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { isFormRefusal } from '../../lib/form-refusal.ts';
 import { requireUser } from '../../lib/require-user.ts';
+import { idOr404 } from '../../lib/page-params.ts';
 import type { Route } from './+types/test-payment';
 
 const decisionSchema = z.object({ intent: z.enum(TEST_OUTCOMES) });
@@ -28,8 +29,7 @@ const decisionSchema = z.object({ intent: z.enum(TEST_OUTCOMES) });
 export async function action(args: Route.ActionArgs) {
   const { user } = requireUser(args);
   const { request, params, context } = args;
-  const paymentId = Number(params.paymentId);
-  if (!Number.isSafeInteger(paymentId) || paymentId <= 0) throw data(null, { status: 404 });
+  const paymentId = idOr404(params.paymentId);
   const values = await readForm(request);
   const parsed = parseForm(decisionSchema, values);
   if ('refusal' in parsed) return parsed.refusal;
@@ -58,36 +58,81 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { session };
 }
 
+/** The club's test mode, said loudly: no money moves on this page. */
+function TestModeBanner() {
+  const { t } = useTranslation('order');
+  return (
+    <Alert
+      color="yellow"
+      variant="filled"
+      // Dark text on the yellow: white would fall below 4.5:1.
+      styles={{
+        title: { color: 'var(--mantine-color-black)' },
+        message: { color: 'var(--mantine-color-black)' },
+        icon: { color: 'var(--mantine-color-black)' },
+      }}
+      icon={<IconFlask aria-hidden />}
+      title={t('testPayment.banner')}
+      data-testid="test-mode-notice"
+    >
+      {t('testPayment.notice')}
+    </Alert>
+  );
+}
+
+/** The three outcomes, each a submit button named `intent`; the one being answered makes the others wait. */
+function DecisionButtons() {
+  const { t } = useTranslation('order');
+  const navigation = useNavigation();
+  // The button being answered: the others wait, so that one tap decides.
+  const pending = navigation.formData?.get('intent') ?? null;
+  const decision = (intent: string) => ({
+    type: 'submit' as const,
+    name: 'intent',
+    value: intent,
+    loading: pending === intent,
+    disabled: pending !== null && pending !== intent,
+  });
+  return (
+    <Form method="post" data-testid="test-payment-form">
+      <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+        <Button
+          // teal.9 keeps white text above 4.5:1 contrast; the greens do not.
+          color="teal.9"
+          leftSection={<IconCheck size={18} aria-hidden />}
+          {...decision('approve')}
+        >
+          {t('testPayment.approve')}
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconX size={18} aria-hidden />}
+          {...decision('decline')}
+        >
+          {t('testPayment.decline')}
+        </Button>
+        <Button variant="default" {...decision('cancel')}>
+          {t('testPayment.cancel')}
+        </Button>
+      </Group>
+    </Form>
+  );
+}
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('order');
   const format = useFormat();
   const { session } = loaderData;
   const answer: unknown = useActionData();
   const refusal = isFormRefusal(answer) ? answer : undefined;
-  const navigation = useNavigation();
-  // The button being answered: the others wait, so that one tap decides.
-  const pending = navigation.formData?.get('intent') ?? null;
   const open = OPEN_STATUSES.includes(session.status);
   const error = refusal ? (refusal.message?.key ?? 'validation:generic') : null;
 
   return (
     <Stack gap="lg" className={forms.readable}>
       <Seo title={t('testPayment.meta.title')} description={t('testPayment.meta.description')} noindex />
-      <Alert
-        color="yellow"
-        variant="filled"
-        // Dark text on the yellow: white would fall below 4.5:1.
-        styles={{
-          title: { color: 'var(--mantine-color-black)' },
-          message: { color: 'var(--mantine-color-black)' },
-          icon: { color: 'var(--mantine-color-black)' },
-        }}
-        icon={<IconFlask aria-hidden />}
-        title={t('testPayment.banner')}
-        data-testid="test-mode-notice"
-      >
-        {t('testPayment.notice')}
-      </Alert>
+      <TestModeBanner />
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <Stack gap="lg">
           <div>
@@ -112,44 +157,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </Table>
           {error && <FormAlert kind="error">{t(error)}</FormAlert>}
           {open ? (
-            <Form method="post" data-testid="test-payment-form">
-              <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-                <Button
-                  // teal.9 keeps white text above 4.5:1 contrast; the greens do not.
-                  color="teal.9"
-                  leftSection={<IconCheck size={18} aria-hidden />}
-                  type="submit"
-                  name="intent"
-                  value="approve"
-                  loading={pending === 'approve'}
-                  disabled={pending !== null && pending !== 'approve'}
-                >
-                  {t('testPayment.approve')}
-                </Button>
-                <Button
-                  color="red"
-                  variant="light"
-                  leftSection={<IconX size={18} aria-hidden />}
-                  type="submit"
-                  name="intent"
-                  value="decline"
-                  loading={pending === 'decline'}
-                  disabled={pending !== null && pending !== 'decline'}
-                >
-                  {t('testPayment.decline')}
-                </Button>
-                <Button
-                  variant="default"
-                  type="submit"
-                  name="intent"
-                  value="cancel"
-                  loading={pending === 'cancel'}
-                  disabled={pending !== null && pending !== 'cancel'}
-                >
-                  {t('testPayment.cancel')}
-                </Button>
-              </Group>
-            </Form>
+            <DecisionButtons />
           ) : (
             <Text data-testid="test-payment-closed">
               {t('testPayment.closed', { status: t(`paymentStatuses.${session.status}`) })}
