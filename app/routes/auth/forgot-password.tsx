@@ -4,18 +4,16 @@
  * page's action, so that it works before its scripts (decision 0032).
  */
 import '../../styles/mantine-all.ts';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Anchor, Button, Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { requestContext } from '#request-context';
 import { localeOr } from '../../../domain/locales.ts';
 import { forgotPasswordSchema } from '../../../domain/schemas/user.ts';
+import { AuthForm, AuthOutcome, AuthPage } from '../../components/forms/auth-page.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import { PageIntro } from '../../components/page-intro.tsx';
 import { useActionForm } from '../../lib/action-form.ts';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
-import forms from '../../components/forms/forms.module.css';
 import type { Route } from './+types/forgot-password';
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -44,12 +42,7 @@ export default function Page() {
     email: '',
     lang,
   });
-  const sentRef = useRef<HTMLDivElement>(null);
   const sent = (answer as { sent?: boolean } | undefined)?.sent === true;
-
-  useEffect(() => {
-    if (sent) sentRef.current?.focus();
-  }, [sent]);
 
   const backToLogin = (
     <Anchor component={Link} to={`/${lang}/login`} size="sm">
@@ -59,47 +52,35 @@ export default function Page() {
 
   if (sent) {
     return (
-      <Stack maw={480} mx="auto">
-        <PageIntro prefix="auth:forgot." noindex />
-        <div ref={sentRef} tabIndex={-1}>
+      <AuthPage prefix="auth:forgot.">
+        <AuthOutcome>
           <FormAlert kind="success" title={t('auth:forgot.sentTitle')}>
             {t('validation:reset_link_sent')}
           </FormAlert>
-        </div>
+        </AuthOutcome>
         {backToLogin}
-      </Stack>
+      </AuthPage>
     );
   }
 
   return (
-    <Stack maw={480} mx="auto">
-      <PageIntro prefix="auth:forgot." noindex />
-      <Form
-        method="post"
-        ref={ref}
-        onSubmit={onSubmit}
-        noValidate
-        className={forms.readable}
-        data-testid="forgot-form"
-      >
-        <Stack gap="md">
-          {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
-          <TextInput
-            type="email"
-            name="email"
-            label={t('validation:form_email')}
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <Group justify="space-between" align="center" gap="sm">
-            {backToLogin}
-            <Button type="submit" loading={submitting}>
-              {t('auth:forgot.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
-    </Stack>
+    <AuthPage prefix="auth:forgot.">
+      <AuthForm testId="forgot-form" formRef={ref} onSubmit={onSubmit} message={top}>
+        <TextInput
+          type="email"
+          name="email"
+          label={t('validation:form_email')}
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <Group justify="space-between" align="center" gap="sm">
+          {backToLogin}
+          <Button type="submit" loading={submitting}>
+            {t('auth:forgot.submit')}
+          </Button>
+        </Group>
+      </AuthForm>
+    </AuthPage>
   );
 }

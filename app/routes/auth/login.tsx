@@ -4,22 +4,20 @@
  * The form posts to this page's action, so that it works before its scripts (decision 0032).
  */
 import '../../styles/mantine-all.ts';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirectDocument, useSearchParams } from 'react-router';
+import { Link, redirectDocument, useSearchParams } from 'react-router';
 import { requestContext } from '#request-context';
 import { localeOr } from '../../../domain/locales.ts';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
 import type { Role } from '../../../domain/roles.ts';
 import { loginSchema } from '../../../domain/schemas/user.ts';
-import { FormAlert } from '../../components/forms/form-alert.tsx';
+import { AuthForm, AuthPage } from '../../components/forms/auth-page.tsx';
 import { PasswordField } from '../../components/forms/password-input.tsx';
-import { PageIntro } from '../../components/page-intro.tsx';
 import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 import { useActionForm } from '../../lib/action-form.ts';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { afterLoginPath, signupLink } from './auth-links.ts';
-import forms from '../../components/forms/forms.module.css';
 import type { Route } from './+types/login';
 
 /** The form posts to the action and the server answers (decision 0032): no client needed (decision 0041). */
@@ -58,49 +56,38 @@ export default function Page() {
   });
 
   return (
-    <Stack maw={480} mx="auto">
-      <PageIntro prefix="auth:login." noindex />
-      <Form
-        method="post"
-        ref={ref}
-        onSubmit={onSubmit}
-        noValidate
-        className={forms.readable}
-        data-testid="login-form"
-      >
-        <Stack gap="md">
-          {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
-          <TextInput
-            type="email"
-            name="email"
-            label={t('validation:form_email')}
-            autoComplete="username"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordField
-            name="password"
-            label={t('validation:form_password')}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Group justify="space-between" align="center" gap="sm">
-            <Anchor component={Link} to={`/${lang}/login/forgot-password`} size="sm">
-              {t('auth:login.forgotLink')}
-            </Anchor>
-            <Button type="submit" loading={submitting}>
-              {t('auth:login.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+    <AuthPage prefix="auth:login.">
+      <AuthForm testId="login-form" formRef={ref} onSubmit={onSubmit} message={top}>
+        <TextInput
+          type="email"
+          name="email"
+          label={t('validation:form_email')}
+          autoComplete="username"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordField
+          name="password"
+          label={t('validation:form_password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="space-between" align="center" gap="sm">
+          <Anchor component={Link} to={`/${lang}/login/forgot-password`} size="sm">
+            {t('auth:login.forgotLink')}
+          </Anchor>
+          <Button type="submit" loading={submitting}>
+            {t('auth:login.submit')}
+          </Button>
+        </Group>
+      </AuthForm>
       <Text size="sm" mt="md">
         {t('auth:login.noAccount')}{' '}
         <Anchor component={Link} to={signupLink(lang, redirectTo)}>
           {t('auth:login.signupLink')}
         </Anchor>
       </Text>
-    </Stack>
+    </AuthPage>
   );
 }

@@ -4,21 +4,19 @@
  * form posts to this page's action, so that it works before its scripts (decision 0032).
  */
 import '../../styles/mantine-all.ts';
-import { Anchor, Button, Stack } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Anchor, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { requestContext } from '#request-context';
 import { emailField, text } from '../../../domain/schemas/common.ts';
 import { resetPasswordFormSchema } from '../../../domain/schemas/user.ts';
 import { z } from '../../../domain/schemas/zod.ts';
+import { AuthForm, AuthOutcome, AuthPage } from '../../components/forms/auth-page.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { NewPasswordFields } from '../../components/forms/password-input.tsx';
-import { PageIntro } from '../../components/page-intro.tsx';
 import { useActionForm } from '../../lib/action-form.ts';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import type { Route } from './+types/reset-password';
-import forms from '../../components/forms/forms.module.css';
 
 /** The emailed link's address and token, as the API checks them in its path. */
 const resetLinkSchema = z.object({ email: emailField(), token: text().min(1).max(200) });
@@ -68,68 +66,50 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     password: '',
     password_confirmation: '',
   });
-  const outcomeRef = useRef<HTMLDivElement>(null);
   const state: Outcome | 'form' =
     (answer as { outcome?: Outcome } | undefined)?.outcome ?? (link ? 'form' : 'invalid');
 
-  useEffect(() => {
-    if (state !== 'form') outcomeRef.current?.focus();
-  }, [state]);
-
   if (state === 'invalid') {
     return (
-      <Stack maw={480} mx="auto">
-        <PageIntro prefix="auth:reset." noindex />
-        <div ref={outcomeRef} tabIndex={-1}>
+      <AuthPage prefix="auth:reset.">
+        <AuthOutcome>
           <FormAlert kind="error" title={t('auth:reset.invalidTitle')} testId="reset-invalid">
             {t('validation:invalid_or_expired_token')}
           </FormAlert>
-        </div>
+        </AuthOutcome>
         <Button component={Link} to={`/${lang}/login/forgot-password`} style={{ alignSelf: 'flex-start' }}>
           {t('auth:reset.requestNew')}
         </Button>
-      </Stack>
+      </AuthPage>
     );
   }
 
   if (state === 'done') {
     return (
-      <Stack maw={480} mx="auto">
-        <PageIntro prefix="auth:reset." noindex />
-        <div ref={outcomeRef} tabIndex={-1}>
+      <AuthPage prefix="auth:reset.">
+        <AuthOutcome>
           <FormAlert kind="success" title={t('auth:reset.doneTitle')}>
             {t('validation:password_reset_done')}
           </FormAlert>
-        </div>
+        </AuthOutcome>
         <Button component={Link} to={`/${lang}/login`} style={{ alignSelf: 'flex-start' }}>
           {t('auth:reset.goToLogin')}
         </Button>
-      </Stack>
+      </AuthPage>
     );
   }
 
   return (
-    <Stack maw={480} mx="auto">
-      <PageIntro prefix="auth:reset." noindex />
-      <Form
-        method="post"
-        ref={ref}
-        onSubmit={onSubmit}
-        noValidate
-        className={forms.readable}
-        data-testid="reset-form"
-      >
-        <Stack gap="md">
-          {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
-          <NewPasswordFields form={form} label="validation:form_new_password" />
-          <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
-            {t('auth:reset.submit')}
-          </Button>
-          <Anchor component={Link} to={`/${lang}/login`} size="sm">
-            {t('auth:forgot.backToLogin')}
-          </Anchor>
-        </Stack>
-      </Form>
-    </Stack>
+    <AuthPage prefix="auth:reset.">
+      <AuthForm testId="reset-form" formRef={ref} onSubmit={onSubmit} message={top}>
+        <NewPasswordFields form={form} label="validation:form_new_password" />
+        <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
+          {t('auth:reset.submit')}
+        </Button>
+        <Anchor component={Link} to={`/${lang}/login`} size="sm">
+          {t('auth:forgot.backToLogin')}
+        </Anchor>
+      </AuthForm>
+    </AuthPage>
   );
 }
