@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { TestOutcome } from '../../domain/payment-methods.ts';
 import type { Database } from '../db/client.ts';
-import { providerSecrets, testPaymentSessions } from '../db/schema.ts';
+import { providerSecrets, testPaymentSessions } from '../db/schema/index.ts';
 import type { PaymentProvider, PreparedSession, VerifiedPayment, WebhookEvent } from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 

@@ -23,7 +23,7 @@ import {
   laureates,
   orders,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import {

@@ -9,7 +9,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { candidates, printJobs } from '../db/schema.ts';
+import { candidates, printJobs } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import type { DocumentsService } from './documents.ts';
 import { markProcessingStarted } from './registration-changes.ts';

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { and, eq, inArray, lt, not, or, sql } from 'drizzle-orm';
 import type { Period } from '../../../domain/retention-period.ts';
 import type { Database } from '../../db/client.ts';
-import { candidates, candidateTracks, guardianConsents, orders, payments } from '../../db/schema.ts';
+import { candidates, candidateTracks, guardianConsents, orders, payments } from '../../db/schema/index.ts';
 import { moneyMoved } from '../../services/order-records.ts';
 import { type DataSubject, type PersonalDataKind, sameAddress, sameAs } from '../kind.ts';
 
