@@ -5,7 +5,7 @@
 import { DEFAULT_LOCALE } from './locales.ts';
 import type { ChallengeId } from './ventoux.ts';
 
-/** 32 random bytes, base64url without padding (the database's default in server/db/schema.ts). */
+/** 32 random bytes, base64url without padding (the database's default in server/db/schema/homologations.ts). */
 const DIPLOMA_CODE = /^[A-Za-z0-9_-]{43}$/;
 
 /** True for text shaped like a diploma code: anything else is unknown without asking the database. */

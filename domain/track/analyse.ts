@@ -347,19 +347,34 @@ function nearestToSummitM(points: readonly TrackPoint[]): number {
   return nearest;
 }
 
+/** Points timed earlier than the one before them, beyond the recorders' jitter. */
+function backwardSteps(points: readonly TrackPoint[]): number {
+  let backwards = 0;
+  for (let i = 1; i < points.length; i += 1) {
+    if (points[i]!.time! < points[i - 1]!.time! - TRACK_RULES.timeJitterMs) backwards += 1;
+  }
+  return backwards;
+}
+
+/** The calendar days the counted ascents start or end on, sorted. */
+function countedDays(ascents: readonly TrackAscent[]): string[] {
+  return [
+    ...new Set(
+      ascents
+        .filter((a) => a.counted && a.start_time && a.summit_time)
+        .flatMap((a) => [calendarDateOf(new Date(a.start_time!)), calendarDateOf(new Date(a.summit_time!))]),
+    ),
+  ].sort();
+}
+
 export function analyseTrack(format: TrackFormat, points: readonly TrackPoint[]): TrackAnalysis {
   const problems: TrackProblem[] = [];
   const timed = points.length > 0 && points.every((point) => point.time !== null);
   if (!timed) problems.push({ code: 'no_timestamps' });
   if (points.length < TRACK_RULES.minPoints) problems.push({ code: 'too_few_points', count: points.length });
 
-  let backwards = 0;
-  if (timed) {
-    for (let i = 1; i < points.length; i += 1) {
-      if (points[i]!.time! < points[i - 1]!.time! - TRACK_RULES.timeJitterMs) backwards += 1;
-    }
-    if (backwards > 0) problems.push({ code: 'not_monotonic_time', count: backwards });
-  }
+  const backwards = timed ? backwardSteps(points) : 0;
+  if (backwards > 0) problems.push({ code: 'not_monotonic_time', count: backwards });
 
   const visits = gateVisits(points);
   const found = findAscents(visits);
@@ -409,17 +424,7 @@ export function analyseTrack(format: TrackFormat, points: readonly TrackPoint[])
     spread ||= result.spread;
   }
   if (spread || judged.some((a) => timed && a.day === null)) {
-    const days = [
-      ...new Set(
-        ascents
-          .filter((a) => a.counted && a.start_time && a.summit_time)
-          .flatMap((a) => [
-            calendarDateOf(new Date(a.start_time!)),
-            calendarDateOf(new Date(a.summit_time!)),
-          ]),
-      ),
-    ].sort();
-    problems.push({ code: 'outside_day_window', days });
+    problems.push({ code: 'outside_day_window', days: countedDays(ascents) });
   }
 
   const first = points[0]?.time ?? null;

@@ -9,6 +9,7 @@ import { formatDuration } from '../../domain/duration.ts';
 import { formatCalendarDate, formatTime, formatTimestampDate } from '../../domain/format.ts';
 import type { TrackAscent } from '../../domain/schemas/track.ts';
 import { type ChallengeId, SUMMIT_ALTITUDE_M, roadById } from '../../domain/ventoux.ts';
+import type { TFunction } from 'i18next';
 import { translator } from '../i18n.ts';
 import {
   CLUB_RED,
@@ -72,18 +73,8 @@ function drawMountain(page: PDFPage, frame: { left: number; right: number; botto
   return { x: frame.left + half, y: frame.bottom + height };
 }
 
-export async function renderDiploma(content: DiplomaContent): Promise<Uint8Array> {
-  const t = translator(content.locale, 'diploma');
-  const names = translator(content.locale, 'documents');
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${t('title')} ${names(`challenges.${content.epreuve}`)} ${content.numero}`);
-  pdf.setAuthor('Club des Cinglés du Mont-Ventoux');
-  pdf.setCreator('clubcinglesventoux.org');
-  pdf.setLanguage(content.locale === 'gb' ? 'en-GB' : content.locale);
-  const fonts = await embedFonts(pdf);
-  const page = pdf.addPage([WIDTH, HEIGHT]);
-  const margin = 16 * MM;
-
+/** What every diploma shares: the mountain and its summit, the red bands, the border and the club's name. */
+function drawBackground(page: PDFPage, content: DiplomaContent, t: TFunction, fonts: Fonts, margin: number) {
   // The mountain lowers as the list of ascents grows, so that its summit stays below the text.
   const mountainHeight = 70 * MM - Math.max(0, content.ascents.length - 2) * 6 * MM;
   const summit = drawMountain(page, { left: 8 * MM, right: WIDTH - 8 * MM, bottom: 12 * MM }, mountainHeight);
@@ -106,7 +97,10 @@ export async function renderDiploma(content: DiplomaContent): Promise<Uint8Array
     borderWidth: 1.5,
   });
   drawText(page, t('common:site.name'), { x: margin, top: 4 * MM, size: 14, font: fonts.bold, color: WHITE });
+}
 
+/** The centred text: who rode which challenge, when, its number, and the ascents of an attached track. */
+function drawCitation(page: PDFPage, content: DiplomaContent, t: TFunction, names: TFunction, fonts: Fonts) {
   let top = 28 * MM;
   top += centred(page, t('title').toUpperCase(), top, 30, fonts.bold, CLUB_RED);
   top += 4 * MM;
@@ -144,7 +138,10 @@ export async function renderDiploma(content: DiplomaContent): Promise<Uint8Array
       top += centred(page, line, top + 1, 10.5, fonts.regular);
     }
   }
+}
 
+/** The QR code of the diploma's public check page, its address spelled out, and the day of the homologation. */
+function drawCheck(page: PDFPage, content: DiplomaContent, t: TFunction, fonts: Fonts, margin: number) {
   const qrSize = 30 * MM;
   const qrLeft = WIDTH - margin - qrSize;
   const qrTop = HEIGHT - 20 * MM - qrSize;
@@ -174,5 +171,22 @@ export async function renderDiploma(content: DiplomaContent): Promise<Uint8Array
     font: fonts.regular,
     color: GREY,
   });
+}
+
+export async function renderDiploma(content: DiplomaContent): Promise<Uint8Array> {
+  const t = translator(content.locale, 'diploma');
+  const names = translator(content.locale, 'documents');
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${t('title')} ${names(`challenges.${content.epreuve}`)} ${content.numero}`);
+  pdf.setAuthor('Club des Cinglés du Mont-Ventoux');
+  pdf.setCreator('clubcinglesventoux.org');
+  pdf.setLanguage(content.locale === 'gb' ? 'en-GB' : content.locale);
+  const fonts = await embedFonts(pdf);
+  const page = pdf.addPage([WIDTH, HEIGHT]);
+  const margin = 16 * MM;
+
+  drawBackground(page, content, t, fonts, margin);
+  drawCitation(page, content, t, names, fonts);
+  drawCheck(page, content, t, fonts, margin);
   return pdf.save();
 }

@@ -7,12 +7,16 @@
 import { z } from '../../domain/schemas/zod.ts';
 import type {
   PaymentProvider,
+  PrepareInput,
   PreparedSession,
   ProviderRefund,
   VerifiedPayment,
   WebhookEvent,
 } from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
+import { apiError, createPaypalClient, type PaypalRequest, readJson } from './paypal-client.ts';
+
+export { PaypalApiError } from './paypal-client.ts';
 
 export interface PaypalProviderOptions {
   clientId: string;
@@ -23,22 +27,6 @@ export interface PaypalProviderOptions {
   apiBaseUrl: string;
   /** Time limit of one HTTP request; 30 s unless told. */
   timeoutMs?: number;
-}
-
-/** A failed call to PayPal, with the `debug_id` PayPal's support asks for. Never carries credentials. */
-export class PaypalApiError extends Error {
-  override name = 'PaypalApiError';
-  readonly status: number;
-  /** PayPal's error name or, for a business error, the first `details[].issue` (e.g. ORDER_ALREADY_CAPTURED). */
-  readonly issue: string | undefined;
-  readonly debugId: string | undefined;
-
-  constructor(message: string, status: number, issue: string | undefined, debugId: string | undefined) {
-    super(message);
-    this.status = status;
-    this.issue = issue;
-    this.debugId = debugId;
-  }
 }
 
 const PAYPAL_LOCALES: Record<string, string> = {
@@ -93,23 +81,12 @@ const orderSchema = z.object({
     .optional(),
   links: z.array(linkSchema).optional(),
 });
-const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
 const verificationSchema = z.object({ verification_status: z.string() });
 const webhookEventSchema = z.object({
   id: z.string(),
   event_type: z.string(),
   resource: relatedIdsSchema.extend({ id: z.string().optional(), links: z.array(linkSchema).optional() }),
 });
-/** Both shapes PayPal answers errors with: the REST one and the OAuth one. */
-const errorSchema = z.object({
-  name: z.string().optional(),
-  message: z.string().optional(),
-  debug_id: z.string().optional(),
-  details: z.array(z.object({ issue: z.string().optional(), description: z.string().optional() })).optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-});
-
 type Order = z.infer<typeof orderSchema>;
 
 function centsToValue(cents: number): string {
@@ -173,6 +150,157 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return undefined;
 }
 
+const orderPath = (orderId: string) => `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
+
+async function getOrder(request: PaypalRequest, orderId: string): Promise<Order> {
+  return readJson(await request('GET', orderPath(orderId)), orderSchema, 'order lookup');
+}
+
+/** Creates the PayPal order the buyer approves on PayPal's page; no money moves yet. */
+async function createOrder(request: PaypalRequest, input: PrepareInput): Promise<PreparedSession> {
+  const experienceContext = {
+    return_url: input.returnUrl,
+    cancel_url: input.cancelUrl,
+    ...(PAYPAL_LOCALES[input.locale] ? { locale: PAYPAL_LOCALES[input.locale] } : {}),
+    user_action: 'PAY_NOW',
+    shipping_preference: 'NO_SHIPPING',
+  };
+  const body = {
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: input.reference,
+        custom_id: String(input.paymentId),
+        invoice_id: input.reference,
+        description: input.description.slice(0, 127),
+        amount: { currency_code: input.currency, value: centsToValue(input.amountCents) },
+      },
+    ],
+    payment_source: { paypal: { experience_context: experienceContext } },
+  };
+  const response = await request('POST', '/v2/checkout/orders', {
+    body: JSON.stringify(body),
+    headers: { 'paypal-request-id': crypto.randomUUID(), prefer: 'return=representation' },
+  });
+  const order = await readJson(response, orderSchema, 'order creation');
+  const link =
+    order.links?.find((l) => l.rel === 'payer-action') ?? order.links?.find((l) => l.rel === 'approve');
+  if (!link) throw new Error(`PayPal order ${order.id} has no payer-action link`);
+  return { providerRef: order.id, redirectUrl: link.href };
+}
+
+/** Captures the approved order; a second return (reload, webhook first) finds it already captured. */
+async function captureOrder(request: PaypalRequest, orderId: string): Promise<VerifiedPayment> {
+  const response = await request('POST', `${orderPath(orderId)}/capture`, {
+    headers: { prefer: 'return=representation' },
+  });
+  if (response.status === 422) {
+    const error = await apiError(response, 'capture');
+    if (error.issue === 'ORDER_ALREADY_CAPTURED') return verifiedOrder(await getOrder(request, orderId));
+    throw error;
+  }
+  return verifiedOrder(await readJson(response, orderSchema, 'capture'));
+}
+
+/** The order a capture event concerns: named in the event, else found through the capture it refers to. */
+async function orderOfCaptureEvent(
+  request: PaypalRequest,
+  resource: z.infer<typeof webhookEventSchema>['resource'],
+): Promise<string> {
+  const named = resource.supplementary_data?.related_ids?.order_id;
+  if (named) return named;
+  // A refund names its capture in its `up` link; the capture names its order.
+  const captureId = resource.links
+    ?.filter((link) => link.rel === 'up')
+    .map((link) => /\/v2\/payments\/captures\/([^/?#]+)/.exec(link.href)?.[1])
+    .find(Boolean);
+  if (!captureId) throw new Error(`PayPal event resource ${resource.id ?? '?'} names no order`);
+  const response = await request('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+  const capture = await readJson(response, relatedIdsSchema, 'capture lookup');
+  const orderId = capture.supplementary_data?.related_ids?.order_id;
+  if (!orderId) throw new Error(`PayPal capture ${captureId} names no order`);
+  return orderId;
+}
+
+/** The notification's event once PayPal vouched for its signature; null for an event that changes nothing. */
+async function verifiedWebhookEvent(
+  request: PaypalRequest,
+  webhookId: string,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookEvent | null> {
+  const transmission: Record<string, string> = {};
+  for (const [field, name] of Object.entries(TRANSMISSION_HEADERS)) {
+    const value = header(headers, name);
+    if (!value) throw new WebhookSignatureError(`Missing ${name} header`);
+    transmission[field] = value;
+  }
+  const text = rawBody.toString('utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new WebhookSignatureError('PayPal webhook body is not JSON', { cause: error });
+  }
+  const event = webhookEventSchema.safeParse(parsed);
+  if (!event.success) throw new WebhookSignatureError('PayPal webhook body is not an event');
+
+  // The event goes back byte for byte: PayPal checks its signature over the body it sent, and a
+  // re-serialised copy (other number or escape forms) would fail the check.
+  const fields = Object.entries({ ...transmission, webhook_id: webhookId })
+    .map(([field, value]) => `${JSON.stringify(field)}:${JSON.stringify(value)}`)
+    .join(',');
+  const response = await request('POST', '/v1/notifications/verify-webhook-signature', {
+    body: `{${fields},"webhook_event":${text}}`,
+  });
+  // PayPal refuses malformed transmission headers with a 400: as untrusted as a wrong signature.
+  if (response.status === 400 || response.status === 422) {
+    throw new WebhookSignatureError('PayPal refused to verify the webhook', {
+      cause: await apiError(response, 'webhook verification'),
+    });
+  }
+  const verification = await readJson(response, verificationSchema, 'webhook verification');
+  if (verification.verification_status !== 'SUCCESS') {
+    throw new WebhookSignatureError('Invalid PayPal webhook signature');
+  }
+
+  const { id, event_type: type, resource } = event.data;
+  if (ORDER_EVENTS.has(type)) {
+    if (!resource.id) throw new Error(`PayPal event ${id} names no order`);
+    // Approved but not captured yet: capture now, or a buyer who closes the tab is never charged.
+    return { eventId: id, type, providerRef: resource.id, complete: true };
+  }
+  if (CAPTURE_EVENTS.has(type)) {
+    const providerRef = await orderOfCaptureEvent(request, resource);
+    return { eventId: id, type, providerRef, ...(REFUND_EVENTS.has(type) ? { refund: true } : {}) };
+  }
+  return null;
+}
+
+/** Gives money back through the order's completed capture. */
+async function refundCapture(
+  request: PaypalRequest,
+  orderId: string,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<ProviderRefund> {
+  const order = await getOrder(request, orderId);
+  const captures = order.purchase_units?.[0]?.payments?.captures ?? [];
+  const capture = captures.find((c) => c.status === 'COMPLETED' || c.status === 'PARTIALLY_REFUNDED');
+  const currency = capture?.amount?.currency_code ?? order.purchase_units?.[0]?.amount?.currency_code;
+  if (!capture || !currency) throw new Error(`PayPal order ${orderId} has no completed capture to refund`);
+  const response = await request('POST', `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`, {
+    body: JSON.stringify({ amount: { currency_code: currency, value: centsToValue(amountCents) } }),
+    // PayPal answers a repeated request id with the refund it made the first time.
+    headers: { 'paypal-request-id': idempotencyKey, prefer: 'return=representation' },
+  });
+  const refund = await readJson(response, refundSchema, 'refund');
+  if (refund.status === 'FAILED' || refund.status === 'CANCELLED') {
+    throw new Error(`PayPal refund ${refund.id} of order ${orderId} ended ${refund.status}`);
+  }
+  return providerRefund(refund, { cents: amountCents, currency });
+}
+
 export function createPaypalProvider({
   clientId,
   clientSecret,
@@ -180,241 +308,20 @@ export function createPaypalProvider({
   apiBaseUrl,
   timeoutMs = 30_000,
 }: PaypalProviderOptions): PaymentProvider {
-  const baseUrl = apiBaseUrl.replace(/\/+$/, '');
-  let token: { value: string; expiresAt: number } | undefined;
-  let tokenRequest: Promise<string> | undefined;
-
-  async function apiError(response: Response, operation: string): Promise<PaypalApiError> {
-    const parsed = errorSchema.safeParse(await response.json().catch(() => ({})));
-    const body = parsed.success ? parsed.data : {};
-    const detail = body.details?.[0];
-    const issue = detail?.issue ?? body.name ?? body.error;
-    const debugId = body.debug_id ?? response.headers.get('paypal-debug-id') ?? undefined;
-    const description = detail?.description ?? body.message ?? body.error_description;
-    return new PaypalApiError(
-      `PayPal ${operation} failed: HTTP ${response.status}${issue ? ` ${issue}` : ''}` +
-        `${description ? ` (${description})` : ''}, debug_id ${debugId ?? 'none'}`,
-      response.status,
-      issue,
-      debugId,
-    );
-  }
-
-  async function readJson<S extends z.ZodType>(response: Response, schema: S, operation: string) {
-    if (!response.ok) throw await apiError(response, operation);
-    return schema.parse(await response.json()) as z.output<S>;
-  }
-
-  async function fetchToken(): Promise<string> {
-    const response = await fetch(`${baseUrl}/v1/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-      body: 'grant_type=client_credentials',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const answer = await readJson(response, tokenSchema, 'authentication');
-    // Renewed a minute early, so that a token never expires on its way to PayPal.
-    token = {
-      value: answer.access_token,
-      expiresAt: Date.now() + Math.max(0, answer.expires_in - 60) * 1000,
-    };
-    return answer.access_token;
-  }
-
-  function accessToken(): Promise<string> {
-    if (token && Date.now() < token.expiresAt) return Promise.resolve(token.value);
-    tokenRequest ??= fetchToken().finally(() => {
-      tokenRequest = undefined;
-    });
-    return tokenRequest;
-  }
-
-  async function request(
-    method: 'GET' | 'POST',
-    path: string,
-    options: { body?: string; headers?: Record<string, string> } = {},
-  ): Promise<Response> {
-    const send = async (bearer: string) =>
-      fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...options.headers,
-        },
-        body: options.body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    const response = await send(await accessToken());
-    if (response.status !== 401) return response;
-    // The cached token was revoked or expired early at PayPal: one retry with a fresh one.
-    await response.body?.cancel();
-    token = undefined;
-    return send(await accessToken());
-  }
-
-  const orderPath = (orderId: string) => `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
-
-  async function getOrder(orderId: string): Promise<Order> {
-    return readJson(await request('GET', orderPath(orderId)), orderSchema, 'order lookup');
-  }
-
-  async function verify(orderId: string): Promise<VerifiedPayment> {
-    return verifiedOrder(await getOrder(orderId));
-  }
-
-  /** The order a capture event concerns: named in the event, else found through the capture it refers to. */
-  async function orderOfCaptureEvent(
-    resource: z.infer<typeof webhookEventSchema>['resource'],
-  ): Promise<string> {
-    const named = resource.supplementary_data?.related_ids?.order_id;
-    if (named) return named;
-    // A refund names its capture in its `up` link; the capture names its order.
-    const captureId = resource.links
-      ?.filter((link) => link.rel === 'up')
-      .map((link) => /\/v2\/payments\/captures\/([^/?#]+)/.exec(link.href)?.[1])
-      .find(Boolean);
-    if (!captureId) throw new Error(`PayPal event resource ${resource.id ?? '?'} names no order`);
-    const response = await request('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
-    const capture = await readJson(response, relatedIdsSchema, 'capture lookup');
-    const orderId = capture.supplementary_data?.related_ids?.order_id;
-    if (!orderId) throw new Error(`PayPal capture ${captureId} names no order`);
-    return orderId;
-  }
-
+  const request = createPaypalClient({ clientId, clientSecret, apiBaseUrl, timeoutMs });
   return {
     id: 'paypal',
-
-    async prepare(input): Promise<PreparedSession> {
-      const experienceContext = {
-        return_url: input.returnUrl,
-        cancel_url: input.cancelUrl,
-        ...(PAYPAL_LOCALES[input.locale] ? { locale: PAYPAL_LOCALES[input.locale] } : {}),
-        user_action: 'PAY_NOW',
-        shipping_preference: 'NO_SHIPPING',
-      };
-      const body = {
-        intent: 'CAPTURE',
-        purchase_units: [
-          {
-            reference_id: input.reference,
-            custom_id: String(input.paymentId),
-            invoice_id: input.reference,
-            description: input.description.slice(0, 127),
-            amount: { currency_code: input.currency, value: centsToValue(input.amountCents) },
-          },
-        ],
-        payment_source: { paypal: { experience_context: experienceContext } },
-      };
-      const response = await request('POST', '/v2/checkout/orders', {
-        body: JSON.stringify(body),
-        headers: { 'paypal-request-id': crypto.randomUUID(), prefer: 'return=representation' },
-      });
-      const order = await readJson(response, orderSchema, 'order creation');
-      const link =
-        order.links?.find((l) => l.rel === 'payer-action') ?? order.links?.find((l) => l.rel === 'approve');
-      if (!link) throw new Error(`PayPal order ${order.id} has no payer-action link`);
-      return { providerRef: order.id, redirectUrl: link.href };
-    },
-
-    verify,
-
-    /** Captures the approved order; a second return (reload, webhook first) finds it already captured. */
-    async complete(orderId) {
-      const response = await request('POST', `${orderPath(orderId)}/capture`, {
-        headers: { prefer: 'return=representation' },
-      });
-      if (response.status === 422) {
-        const error = await apiError(response, 'capture');
-        if (error.issue === 'ORDER_ALREADY_CAPTURED') return verify(orderId);
-        throw error;
-      }
-      return verifiedOrder(await readJson(response, orderSchema, 'capture'));
-    },
-
-    async parseWebhook(rawBody, headers): Promise<WebhookEvent | null> {
-      const transmission: Record<string, string> = {};
-      for (const [field, name] of Object.entries(TRANSMISSION_HEADERS)) {
-        const value = header(headers, name);
-        if (!value) throw new WebhookSignatureError(`Missing ${name} header`);
-        transmission[field] = value;
-      }
-      const text = rawBody.toString('utf8');
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        throw new WebhookSignatureError('PayPal webhook body is not JSON', { cause: error });
-      }
-      const event = webhookEventSchema.safeParse(parsed);
-      if (!event.success) throw new WebhookSignatureError('PayPal webhook body is not an event');
-
-      // The event goes back byte for byte: PayPal checks its signature over the body it sent, and a
-      // re-serialised copy (other number or escape forms) would fail the check.
-      const fields = Object.entries({ ...transmission, webhook_id: webhookId })
-        .map(([field, value]) => `${JSON.stringify(field)}:${JSON.stringify(value)}`)
-        .join(',');
-      const response = await request('POST', '/v1/notifications/verify-webhook-signature', {
-        body: `{${fields},"webhook_event":${text}}`,
-      });
-      // PayPal refuses malformed transmission headers with a 400: as untrusted as a wrong signature.
-      if (response.status === 400 || response.status === 422) {
-        throw new WebhookSignatureError('PayPal refused to verify the webhook', {
-          cause: await apiError(response, 'webhook verification'),
-        });
-      }
-      const verification = await readJson(response, verificationSchema, 'webhook verification');
-      if (verification.verification_status !== 'SUCCESS') {
-        throw new WebhookSignatureError('Invalid PayPal webhook signature');
-      }
-
-      const { id, event_type: type, resource } = event.data;
-      if (ORDER_EVENTS.has(type)) {
-        if (!resource.id) throw new Error(`PayPal event ${id} names no order`);
-        // Approved but not captured yet: capture now, or a buyer who closes the tab is never charged.
-        return { eventId: id, type, providerRef: resource.id, complete: true };
-      }
-      if (CAPTURE_EVENTS.has(type)) {
-        const providerRef = await orderOfCaptureEvent(resource);
-        return { eventId: id, type, providerRef, ...(REFUND_EVENTS.has(type) ? { refund: true } : {}) };
-      }
-      return null;
-    },
-
+    prepare: (input) => createOrder(request, input),
+    verify: async (orderId) => verifiedOrder(await getOrder(request, orderId)),
+    complete: (orderId) => captureOrder(request, orderId),
+    parseWebhook: (rawBody, headers) => verifiedWebhookEvent(request, webhookId, rawBody, headers),
     // An uncaptured PayPal order cannot be cancelled through the API, and needs not be: it is simply never
     // captured, and PayPal drops it after its validity period.
     async cancel() {},
-
-    async refund(orderId, amountCents, idempotencyKey) {
-      const order = await getOrder(orderId);
-      const captures = order.purchase_units?.[0]?.payments?.captures ?? [];
-      const capture = captures.find((c) => c.status === 'COMPLETED' || c.status === 'PARTIALLY_REFUNDED');
-      const currency = capture?.amount?.currency_code ?? order.purchase_units?.[0]?.amount?.currency_code;
-      if (!capture || !currency)
-        throw new Error(`PayPal order ${orderId} has no completed capture to refund`);
-      const response = await request(
-        'POST',
-        `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`,
-        {
-          body: JSON.stringify({ amount: { currency_code: currency, value: centsToValue(amountCents) } }),
-          // PayPal answers a repeated request id with the refund it made the first time.
-          headers: { 'paypal-request-id': idempotencyKey, prefer: 'return=representation' },
-        },
-      );
-      const refund = await readJson(response, refundSchema, 'refund');
-      if (refund.status === 'FAILED' || refund.status === 'CANCELLED') {
-        throw new Error(`PayPal refund ${refund.id} of order ${orderId} ended ${refund.status}`);
-      }
-      return providerRefund(refund, { cents: amountCents, currency });
-    },
-
+    refund: (orderId, amountCents, idempotencyKey) =>
+      refundCapture(request, orderId, amountCents, idempotencyKey),
     async refunds(orderId) {
-      const order = await getOrder(orderId);
+      const order = await getOrder(request, orderId);
       return (order.purchase_units?.[0]?.payments?.refunds ?? []).map((refund) => providerRefund(refund));
     },
   };

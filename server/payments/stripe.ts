@@ -5,6 +5,7 @@
 import Stripe from 'stripe';
 import type {
   PaymentProvider,
+  PrepareInput,
   PreparedSession,
   ProviderRefund,
   VerifiedPayment,
@@ -95,6 +96,64 @@ function eventPaymentIntent(event: Stripe.Event): string | undefined {
   return typeof intent === 'string' ? intent : intent?.id;
 }
 
+/** Opens the Checkout Session the buyer pays on; no money moves yet. */
+async function createCheckoutSession(stripe: Stripe, input: PrepareInput): Promise<PreparedSession> {
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: {
+            currency: input.currency.toLowerCase(),
+            unit_amount: input.amountCents,
+            product_data: { name: input.description },
+          },
+          quantity: 1,
+        },
+      ],
+      success_url: input.returnUrl,
+      cancel_url: input.cancelUrl,
+      client_reference_id: String(input.orderId),
+      metadata: { paymentId: String(input.paymentId), orderId: String(input.orderId) },
+      customer_email: input.customerEmail,
+      locale: CHECKOUT_LOCALES[input.locale] ?? 'auto',
+    },
+    // A retried prepare for the same payment attempt gets the same session instead of a second one.
+    { idempotencyKey: `checkout-session-payment-${input.paymentId}` },
+  );
+  if (!session.url) throw new Error(`Stripe Checkout session ${session.id} has no URL`);
+  return { providerRef: session.id, redirectUrl: session.url };
+}
+
+/** The event once its signature checks; null for an event that changes no payment. */
+async function verifiedWebhookEvent(
+  stripe: Stripe,
+  webhookSecret: string,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookEvent | null> {
+  const signature = headers['stripe-signature'];
+  if (typeof signature !== 'string') throw new WebhookSignatureError('Missing Stripe-Signature header');
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  } catch (error) {
+    throw new WebhookSignatureError('Invalid Stripe webhook signature', { cause: error });
+  }
+  if (REFUND_EVENTS.has(event.type)) {
+    const intent = eventPaymentIntent(event);
+    if (!intent) return null;
+    // The site knows its payments by their Checkout Session: find the one that made this payment intent.
+    const sessions = await stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 });
+    const session = sessions.data[0];
+    if (!session) return null;
+    return { eventId: event.id, type: event.type, providerRef: session.id, refund: true };
+  }
+  if (!SESSION_EVENTS.has(event.type)) return null;
+  const session = event.data.object as Stripe.Checkout.Session;
+  return { eventId: event.id, type: event.type, providerRef: session.id };
+}
+
 export function createStripeProvider({
   secretKey,
   webhookSecret,
@@ -105,33 +164,7 @@ export function createStripeProvider({
   return {
     id: 'stripe',
 
-    async prepare(input): Promise<PreparedSession> {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: [
-            {
-              price_data: {
-                currency: input.currency.toLowerCase(),
-                unit_amount: input.amountCents,
-                product_data: { name: input.description },
-              },
-              quantity: 1,
-            },
-          ],
-          success_url: input.returnUrl,
-          cancel_url: input.cancelUrl,
-          client_reference_id: String(input.orderId),
-          metadata: { paymentId: String(input.paymentId), orderId: String(input.orderId) },
-          customer_email: input.customerEmail,
-          locale: CHECKOUT_LOCALES[input.locale] ?? 'auto',
-        },
-        // A retried prepare for the same payment attempt gets the same session instead of a second one.
-        { idempotencyKey: `checkout-session-payment-${input.paymentId}` },
-      );
-      if (!session.url) throw new Error(`Stripe Checkout session ${session.id} has no URL`);
-      return { providerRef: session.id, redirectUrl: session.url };
-    },
+    prepare: (input) => createCheckoutSession(stripe, input),
 
     async verify(providerRef) {
       const session = await stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent'] });
@@ -142,28 +175,7 @@ export function createStripeProvider({
       };
     },
 
-    async parseWebhook(rawBody, headers): Promise<WebhookEvent | null> {
-      const signature = headers['stripe-signature'];
-      if (typeof signature !== 'string') throw new WebhookSignatureError('Missing Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError('Invalid Stripe webhook signature', { cause: error });
-      }
-      if (REFUND_EVENTS.has(event.type)) {
-        const intent = eventPaymentIntent(event);
-        if (!intent) return null;
-        // The site knows its payments by their Checkout Session: find the one that made this payment intent.
-        const sessions = await stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 });
-        const session = sessions.data[0];
-        if (!session) return null;
-        return { eventId: event.id, type: event.type, providerRef: session.id, refund: true };
-      }
-      if (!SESSION_EVENTS.has(event.type)) return null;
-      const session = event.data.object as Stripe.Checkout.Session;
-      return { eventId: event.id, type: event.type, providerRef: session.id };
-    },
+    parseWebhook: (rawBody, headers) => verifiedWebhookEvent(stripe, webhookSecret, rawBody, headers),
 
     async cancel(providerRef) {
       try {

@@ -8,7 +8,7 @@ import type { TestCheckoutSession } from '../../contracts/orders.ts';
 import type { Locale } from '../../domain/locales.ts';
 import { orderReference } from '../../domain/references.ts';
 import type { Database } from '../db/client.ts';
-import { orders, payments } from '../db/schema.ts';
+import { orders, payments } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import type { TestOutcome } from '../../domain/payment-methods.ts';
 import type { TestProvider } from './test-provider.ts';

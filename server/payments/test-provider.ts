@@ -9,8 +9,14 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { TestOutcome } from '../../domain/payment-methods.ts';
 import type { Database } from '../db/client.ts';
-import { providerSecrets, testPaymentSessions } from '../db/schema.ts';
-import type { PaymentProvider, PreparedSession, VerifiedPayment, WebhookEvent } from './provider.ts';
+import { providerSecrets, testPaymentSessions } from '../db/schema/index.ts';
+import type {
+  PaymentProvider,
+  PrepareInput,
+  PreparedSession,
+  VerifiedPayment,
+  WebhookEvent,
+} from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 
 type TestSession = typeof testPaymentSessions.$inferSelect;
@@ -23,16 +29,8 @@ const OUTCOME_STATUS: Record<TestOutcome, VerifiedPayment['status']> = {
 
 export const TEST_SIGNATURE_HEADER = 'x-test-provider-signature';
 
-export function createTestProvider({
-  db,
-  publicUrl,
-  secret,
-}: {
-  db: Database;
-  publicUrl: string;
-  /** Tests may fix the key; otherwise one key is created once in the database and shared by every instance. */
-  secret?: string;
-}) {
+/** Signs the test provider's notifications with the key given, else with the one shared through the database. */
+function createSigner(db: Database, secret: string | undefined) {
   let signingKey: Promise<string> | undefined = secret === undefined ? undefined : Promise.resolve(secret);
 
   async function storedKey(): Promise<string> {
@@ -45,7 +43,7 @@ export function createTestProvider({
     return row!.secret;
   }
 
-  async function sign(body: string): Promise<string> {
+  return async function sign(body: string): Promise<string> {
     signingKey ??= storedKey().catch((error: unknown) => {
       signingKey = undefined;
       throw error;
@@ -54,25 +52,48 @@ export function createTestProvider({
       .createHmac('sha256', await signingKey)
       .update(body)
       .digest('hex');
-  }
+  };
+}
 
-  async function session(providerRef: string): Promise<TestSession | undefined> {
-    const [row] = await db
-      .select()
-      .from(testPaymentSessions)
-      .where(eq(testPaymentSessions.providerRef, providerRef));
-    return row;
-  }
+async function findSession(db: Database, providerRef: string): Promise<TestSession | undefined> {
+  const [row] = await db
+    .select()
+    .from(testPaymentSessions)
+    .where(eq(testPaymentSessions.providerRef, providerRef));
+  return row;
+}
 
-  /** Moves a pending session to its outcome; a settled session keeps its status. */
-  async function settleSession(providerRef: string, status: VerifiedPayment['status']) {
-    await db
-      .update(testPaymentSessions)
-      .set({ status })
-      .where(
-        and(eq(testPaymentSessions.providerRef, providerRef), eq(testPaymentSessions.status, 'pending')),
-      );
-  }
+/** Moves a pending session to its outcome; a settled session keeps its status. */
+async function settleSession(db: Database, providerRef: string, status: VerifiedPayment['status']) {
+  await db
+    .update(testPaymentSessions)
+    .set({ status })
+    .where(and(eq(testPaymentSessions.providerRef, providerRef), eq(testPaymentSessions.status, 'pending')));
+}
+
+async function openSession(db: Database, publicUrl: string, input: PrepareInput): Promise<PreparedSession> {
+  const providerRef = `test_${crypto.randomBytes(12).toString('hex')}`;
+  await db.insert(testPaymentSessions).values({
+    providerRef,
+    paymentId: input.paymentId,
+    amountCents: input.amountCents,
+    currency: input.currency,
+  });
+  return { providerRef, redirectUrl: `${publicUrl}/${input.locale}/payment/test/${input.paymentId}` };
+}
+
+export function createTestProvider({
+  db,
+  publicUrl,
+  secret,
+}: {
+  db: Database;
+  publicUrl: string;
+  /** Tests may fix the key; otherwise one key is created once in the database and shared by every instance. */
+  secret?: string;
+}) {
+  const sign = createSigner(db, secret);
+  const session = (providerRef: string) => findSession(db, providerRef);
 
   const provider: PaymentProvider & {
     settle(
@@ -83,16 +104,7 @@ export function createTestProvider({
   } = {
     id: 'test',
 
-    async prepare(input): Promise<PreparedSession> {
-      const providerRef = `test_${crypto.randomBytes(12).toString('hex')}`;
-      await db.insert(testPaymentSessions).values({
-        providerRef,
-        paymentId: input.paymentId,
-        amountCents: input.amountCents,
-        currency: input.currency,
-      });
-      return { providerRef, redirectUrl: `${publicUrl}/${input.locale}/payment/test/${input.paymentId}` };
-    },
+    prepare: (input) => openSession(db, publicUrl, input),
 
     async verify(providerRef) {
       const found = await session(providerRef);
@@ -115,7 +127,7 @@ export function createTestProvider({
     },
 
     async cancel(providerRef) {
-      await settleSession(providerRef, 'cancelled');
+      await settleSession(db, providerRef, 'cancelled');
     },
 
     // Money given back leaves the session paid, as at a real provider; the test provider has no dashboard where
@@ -134,7 +146,7 @@ export function createTestProvider({
 
     /** The buyer's choice on the test page: settles the session and returns the signed notification. */
     async settle(providerRef, outcome) {
-      await settleSession(providerRef, OUTCOME_STATUS[outcome]);
+      await settleSession(db, providerRef, OUTCOME_STATUS[outcome]);
       const body = JSON.stringify({
         id: `evt_${crypto.randomBytes(8).toString('hex')}`,
         type: `session.${outcome}`,

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { candidates, mailOutbox, orders, payments, users } from '../db/schema.ts';
+import { candidates, mailOutbox, orders, payments, users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { wrongCurrentPassword } from './accounts.ts';
 import { recordAudit } from './audit.ts';

@@ -10,7 +10,7 @@ import { normalizePhone } from '../../domain/phone.ts';
 import type { ChangePasswordInput, SignupInput, UserFields } from '../../domain/schemas/user.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { passwordResetTokens, users } from '../db/schema.ts';
+import { passwordResetTokens, users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { emailChangeNoticeEmail, passwordResetEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';

@@ -18,7 +18,7 @@ import type { ActivitySummary, AuthorizationOutcome, ConnectionStatus } from '..
 import type { ActivityProviderClient } from '../activities/provider.ts';
 import { ProviderError } from '../activities/provider.ts';
 import type { Database } from '../db/client.ts';
-import { activityConnections, candidates, oauthStates, orders } from '../db/schema.ts';
+import { activityConnections, candidates, oauthStates, orders } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { recordStravaCall, recordStravaWait } from '../metrics.ts';
 import { writeGpx } from '../track/write-gpx.ts';

@@ -6,7 +6,7 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { Database } from '../db/client.ts';
-import { auditLog, candidates, documents, guardianConsents, orders, users } from '../db/schema.ts';
+import { auditLog, candidates, documents, guardianConsents, orders, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { candidateRows, presentCandidateRow } from './admin-lists.ts';
 import { listEvidenceRequests } from './evidence-requests.ts';

@@ -14,7 +14,7 @@ import {
   laureates,
   orders,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { moneyBetween } from './ledger.ts';
 import { listCondition } from './admin-lists.ts';
 import type { DashboardData } from '../../contracts/admin.ts';

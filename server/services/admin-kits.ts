@@ -8,7 +8,7 @@ import { localeOr } from '../../domain/locales.ts';
 import { candidateReference } from '../../domain/references.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, orders } from '../db/schema.ts';
+import { candidates, orders } from '../db/schema/index.ts';
 import { renderLabels } from '../documents/labels.ts';
 import { translator } from '../i18n.ts';
 import { kitSentEmail } from '../mail/templates.ts';

@@ -9,7 +9,7 @@ import { candidateReference, parseCandidateReference, parseOrderReference } from
 import type { AdminCandidatesQuery, AdminCsvQuery } from '../../domain/schemas/admin.ts';
 import { ADMIN_LISTS, type AdminListId } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { auditLog, candidates, homologations, orders, users } from '../db/schema.ts';
+import { auditLog, candidates, homologations, orders, users } from '../db/schema/index.ts';
 import type { CandidatePage, CandidateRow } from '../../contracts/admin.ts';
 import { evidenceCondition, evidenceOf, evidenceRankSql } from './evidence.ts';
 import { candidatesCsv } from './candidates-csv.ts';

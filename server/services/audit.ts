@@ -1,6 +1,6 @@
 /** Audit entries: who changed what, when, with the state before and after. Written in the change's transaction. */
 import type { Database } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema/index.ts';
 
 export interface AuditEntry {
   actorId: number | null;

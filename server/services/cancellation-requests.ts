@@ -11,7 +11,7 @@ import { amountAfterFee } from '../../domain/refunds.ts';
 import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { CancellationRequestBody } from '../../domain/schemas/refunds.ts';
 import type { Database } from '../db/client.ts';
-import { cancellationRequests, candidates, orders, users } from '../db/schema.ts';
+import { cancellationRequests, candidates, orders, users } from '../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { cancellationDeclinedEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';

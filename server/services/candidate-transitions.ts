@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { type CandidateStatus, canTransition } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { candidates } from '../db/schema.ts';
+import { candidates } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { recordAudit } from './audit.ts';
 

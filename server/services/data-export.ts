@@ -8,7 +8,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { type Locale, localeOr } from '../../domain/locales.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import type { DataSubject, PersonalDataKind } from '../personal-data/kind.ts';

@@ -9,7 +9,7 @@ import { type JWK, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK
 import { asc, isNotNull, isNull, and } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { signingKeys } from '../db/schema.ts';
+import { signingKeys } from '../db/schema/index.ts';
 
 /** RFC 8037's name for Ed25519 signatures: what every JOSE library reads. */
 export const SIGNING_ALGORITHM = 'EdDSA';

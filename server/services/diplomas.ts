@@ -18,7 +18,7 @@ import { type NameDisplay, publicFullName } from '../../domain/public-name.ts';
 import type { TrackAscent } from '../../domain/schemas/track.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { cancelledHomologations, candidateTracks, homologations, laureates } from '../db/schema.ts';
+import { cancelledHomologations, candidateTracks, homologations, laureates } from '../db/schema/index.ts';
 import { renderDiploma } from '../documents/diploma.ts';
 import { notFound } from '../errors.ts';
 import { type DiplomaKeys, SIGNING_ALGORITHM } from './diploma-keys.ts';

@@ -11,7 +11,7 @@ import type { Locale } from '../../domain/locales.ts';
 import type { NameDisplay } from '../../domain/public-name.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { displayRestrictions, homologations, laureates, publicNameChoices } from '../db/schema.ts';
+import { displayRestrictions, homologations, laureates, publicNameChoices } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { restrictionVerificationEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';

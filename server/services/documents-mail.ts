@@ -9,7 +9,7 @@ import { candidateReference } from '../../domain/references.ts';
 import type { DeliveryMode } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
 import { eq } from 'drizzle-orm';
-import { candidates, orders } from '../db/schema.ts';
+import { candidates, orders } from '../db/schema/index.ts';
 import type { DocumentsService } from './documents.ts';
 import { documentsEmail } from '../mail/templates.ts';
 import { recordCandidateChange, transitionCandidate } from './candidate-transitions.ts';

@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { candidateReference } from '../../domain/references.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, documents, orders } from '../db/schema.ts';
+import { candidates, documents, orders } from '../db/schema/index.ts';
 import { type DocumentKind, renderBatch, renderDocument } from '../documents/render.ts';
 import type { DocumentCandidate } from '../documents/types.ts';
 import { notFound } from '../errors.ts';

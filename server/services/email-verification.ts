@@ -9,7 +9,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../domain/locales.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { emailVerificationTokens, laureates, passwordResetTokens, users } from '../db/schema.ts';
+import { emailVerificationTokens, laureates, passwordResetTokens, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { emailChangeVerificationEmail, emailVerificationEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';

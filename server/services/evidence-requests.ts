@@ -11,7 +11,7 @@ import { candidateReference } from '../../domain/references.ts';
 import { RIDE_WELCOME_STATUSES } from '../../domain/evidence.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, evidenceRequests, orders, users } from '../db/schema.ts';
+import { candidates, evidenceRequests, orders, users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import { evidenceRequestEmail } from '../mail/templates.ts';

@@ -8,7 +8,7 @@ import type { CandidateEvidence } from '../../contracts/admin.ts';
 import { EVIDENCE_STATES, type EvidenceFilter, type EvidenceState } from '../../domain/evidence.ts';
 import type { TrackFlag, Verdict } from '../../domain/schemas/track.ts';
 import type { Database } from '../db/client.ts';
-import { candidateTracks, candidates, evidenceRequests } from '../db/schema.ts';
+import { candidateTracks, candidates, evidenceRequests } from '../db/schema/index.ts';
 import { duplicateFlagsOf, hasDuplicateSql } from './track-duplicates.ts';
 
 /** The attached ride's flags (its own, or the same ride attached elsewhere), for the row of `candidates`. */

@@ -12,7 +12,7 @@ import { localeOr } from '../../domain/locales.ts';
 import { candidateReference } from '../../domain/references.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, guardianConsents, orders, users } from '../db/schema.ts';
+import { candidates, guardianConsents, orders, users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import { guardianConsentEmail, guardianRefusalEmail } from '../mail/templates.ts';

@@ -12,7 +12,7 @@ import { type BatchRefusal, batchDecision } from '../../domain/evidence.ts';
 import type { HomologationBatchBody } from '../../domain/schemas/admin.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/client.ts';
-import { homologationBatches } from '../db/schema.ts';
+import { homologationBatches } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { evidenceOf } from './evidence.ts';
 import type { createHomologationsService } from './homologations.ts';

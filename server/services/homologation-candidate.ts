@@ -1,7 +1,7 @@
 /** What the homologation operations share: their dependencies, the locked candidate, and their common refusal. */
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, orders, users } from '../db/schema.ts';
+import { candidates, orders, users } from '../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../domain/locales.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';

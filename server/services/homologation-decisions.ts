@@ -8,7 +8,7 @@ import { diplomaCheckPath } from '../../domain/diploma.ts';
 import { localeOr } from '../../domain/locales.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Database } from '../db/client.ts';
-import { homologations } from '../db/schema.ts';
+import { homologations } from '../db/schema/index.ts';
 import { validationError } from '../errors.ts';
 import { homologationEmail, rejectionEmail } from '../mail/templates.ts';
 import { adminActorId } from './admin-caller.ts';

@@ -7,7 +7,7 @@ import { and, eq, isNotNull, isNull, max, or, sql } from 'drizzle-orm';
 import { laureateIdentityKey, laureateSearchText } from '../../domain/search.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Database } from '../db/client.ts';
-import { homologationSequences, homologations, laureates } from '../db/schema.ts';
+import { homologationSequences, homologations, laureates } from '../db/schema/index.ts';
 import type { CandidateRow } from './homologation-candidate.ts';
 
 /** The next number of a challenge, taken under a lock on the sequence row (held until the transaction ends). */

@@ -12,7 +12,7 @@ import {
   homologationSequences,
   homologations,
   laureates,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { notFound, validationError } from '../errors.ts';
 import { homologationCancelledEmail } from '../mail/templates.ts';
 import { adminActorId } from './admin-caller.ts';

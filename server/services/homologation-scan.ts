@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ScannedCard } from '../../contracts/admin.ts';
 import { localeOr } from '../../domain/locales.ts';
 import { candidateReference, parseScanText } from '../../domain/references.ts';
-import { candidates } from '../db/schema.ts';
+import { candidates } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { cardReceivedEmail } from '../mail/templates.ts';
 import { adminActorId } from './admin-caller.ts';

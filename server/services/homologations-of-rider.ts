@@ -4,7 +4,7 @@ import type { MyHomologation } from '../../contracts/account.ts';
 import { diplomaCheckPath, diplomaPdfPath } from '../../domain/diploma.ts';
 import type { Locale } from '../../domain/locales.ts';
 import { candidateReference } from '../../domain/references.ts';
-import { candidates, homologations, laureates, users } from '../db/schema.ts';
+import { candidates, homologations, laureates, users } from '../db/schema/index.ts';
 import { type Caller, withVerifiedEmail } from './guards.ts';
 import type { HomologationDeps } from './homologation-candidate.ts';
 

@@ -5,7 +5,7 @@
  */
 import { count, eq, min } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { mailOutbox, printJobs } from '../db/schema.ts';
+import { mailOutbox, printJobs } from '../db/schema/index.ts';
 import type { JobQueueFigures } from '../metrics.ts';
 
 export function createJobQueuesService({ db }: { db: Database }) {

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { laureateIdentityKey } from '../../domain/search.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Database } from '../db/client.ts';
-import { homologationSequences, homologations, laureates } from '../db/schema.ts';
+import { homologationSequences, homologations, laureates } from '../db/schema/index.ts';
 import { type LaureateRecord, parseLaureatesCsv, type RowError } from '../laureate-import/parse.ts';
 import {
   ageAtRide,

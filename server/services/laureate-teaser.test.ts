@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { displayRestrictions, homologations, laureates } from '../db/schema.ts';
+import { displayRestrictions, homologations, laureates } from '../db/schema/index.ts';
 import { createLaureateTeaserService } from './laureate-teaser.ts';
 
 let handle: DatabaseHandle;

@@ -9,7 +9,7 @@ import { countDistinct, desc, eq, isNotNull, notExists, sql } from 'drizzle-orm'
 import type { LaureateTeaser } from '../../contracts/laureates.ts';
 import { publicName } from '../../domain/public-name.ts';
 import type { Database } from '../db/client.ts';
-import { displayRestrictions, homologations, laureates } from '../db/schema.ts';
+import { displayRestrictions, homologations, laureates } from '../db/schema/index.ts';
 import { nameDisplayOf } from './display-restrictions.ts';
 
 /** Emails compare case-insensitively: the restriction and the laureate row may have been typed differently. */

@@ -17,7 +17,7 @@ import { type NameDisplay, publicName } from '../../domain/public-name.ts';
 import { containsPattern, searchWords } from '../../domain/search.ts';
 import type { ChallengeId } from '../../domain/ventoux.ts';
 import type { Database } from '../db/client.ts';
-import { homologations, laureates } from '../db/schema.ts';
+import { homologations, laureates } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import {
   isNamedInFull,

@@ -8,7 +8,7 @@ import { CLUB_TIME_ZONE, addDays, calendarDateOf, startOfDay, today } from '../.
 import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { LedgerQuery } from '../../domain/schemas/refunds.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, payments, refunds } from '../db/schema.ts';
+import { candidates, payments, refunds } from '../db/schema/index.ts';
 import { validationError } from '../errors.ts';
 import { csvFile } from './csv-file.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { mailOutbox } from '../db/schema/index.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { recordMailDelivery } from '../metrics.ts';
 

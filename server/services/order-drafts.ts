@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { OrderDraftData } from '../../contracts/orders.ts';
-import { orderDrafts } from '../db/schema.ts';
+import { orderDrafts } from '../db/schema/index.ts';
 
 export function createOrderDraftsService({ db }: { db: Database }) {
   return {

@@ -10,7 +10,7 @@ import { localeOr } from '../../domain/locales.ts';
 import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, orderDrafts, orders, users } from '../db/schema.ts';
+import { candidates, orderDrafts, orders, users } from '../db/schema/index.ts';
 import { translator } from '../i18n.ts';
 import { orderConfirmationEmail } from '../mail/templates.ts';
 import { emailDocuments } from './documents-mail.ts';

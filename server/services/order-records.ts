@@ -4,7 +4,7 @@
  * (decision 0043); every other order is the buyer's personal data only.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { orders, payments } from '../db/schema.ts';
+import { orders, payments } from '../db/schema/index.ts';
 
 /** Payment states that mean money moved: the order is part of the accounts, whatever its status now. */
 const MONEY_MOVED = ['confirmed', 'refunded'] as const;

@@ -22,7 +22,7 @@ import type { PaymentMode } from '../../domain/statuses.ts';
 import { earliestPostalDate, today } from '../../domain/dates.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, documents, guardianConsents, orders } from '../db/schema.ts';
+import { candidates, documents, guardianConsents, orders } from '../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import type { PaymentsService } from './payments.ts';

@@ -10,7 +10,7 @@ import type { PaymentMethod } from '../../domain/payment-methods.ts';
 import type { PaymentMode } from '../../domain/statuses.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { orders, payments } from '../db/schema.ts';
+import { orders, payments } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { configuredProvider, type Providers } from '../payments/index.ts';
 import { paymentMethods } from '../payments/methods.ts';

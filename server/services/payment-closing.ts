@@ -6,7 +6,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { canTransition, type OrderStatus } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { orders, payments } from '../db/schema.ts';
+import { orders, payments } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { recordPayment } from '../metrics.ts';
 import type { Providers } from '../payments/index.ts';

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderStatus } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { orders, payments } from '../db/schema.ts';
+import { orders, payments } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { configuredProvider, type Providers } from '../payments/index.ts';
 import type { ProviderId } from '../payments/provider.ts';

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderStatus } from '../../domain/statuses.ts';
 import { canTransition } from '../../domain/statuses.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, orders, paymentEvents, payments } from '../db/schema.ts';
+import { candidates, orders, paymentEvents, payments } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { type PaymentOutcome, recordPayment } from '../metrics.ts';
 import type { VerifiedPayment } from '../payments/provider.ts';

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { payments } from '../db/schema.ts';
+import { payments } from '../db/schema/index.ts';
 import type { Providers } from '../payments/index.ts';
 import { createTestCheckout } from '../payments/test-checkout.ts';
 import { createPaymentAttempts } from './payment-attempts.ts';

@@ -6,7 +6,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { printJobs } from '../db/schema.ts';
+import { printJobs } from '../db/schema/index.ts';
 import type { DocumentsService } from './documents.ts';
 
 /** Finished or failed jobs are removed after this delay. */

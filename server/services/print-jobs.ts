@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { candidates, printJobs } from '../db/schema.ts';
+import { candidates, printJobs } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { adminInPerson } from './admin-caller.ts';
 import type { Caller } from './guards.ts';

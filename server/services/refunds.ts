@@ -19,7 +19,7 @@ import {
 } from '../../domain/refunds.ts';
 import { candidateReference, orderReference } from '../../domain/references.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, orders, payments, refunds, users } from '../db/schema.ts';
+import { candidates, orders, payments, refunds, users } from '../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { refundEmail } from '../mail/templates.ts';
 import { configuredProvider, type Providers } from '../payments/index.ts';

@@ -26,7 +26,7 @@ import type { CandidateChange, DeliveryChangeRequest } from '../../domain/schema
 import type { CandidateForChange } from '../../contracts/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, orders } from '../db/schema.ts';
+import { candidates, orders } from '../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { recordAudit } from './audit.ts';
 import { emailDocumentsNow } from './documents-mail.ts';

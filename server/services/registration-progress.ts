@@ -7,7 +7,13 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RegistrationProgress } from '../../domain/registration-progress.ts';
 import type { Verdict } from '../../domain/schemas/track.ts';
 import type { Database } from '../db/client.ts';
-import { auditLog, type candidates, candidateTracks, homologations, type orders } from '../db/schema.ts';
+import {
+  auditLog,
+  type candidates,
+  candidateTracks,
+  homologations,
+  type orders,
+} from '../db/schema/index.ts';
 import { latestRequests } from './evidence-requests.ts';
 
 type OrderRow = typeof orders.$inferSelect;

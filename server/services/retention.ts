@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DataKindPolicy } from '../../contracts/personal-data.ts';
 import { periodBefore } from '../../domain/retention-period.ts';
 import type { Database } from '../db/client.ts';
-import { scheduledJobs } from '../db/schema.ts';
+import { scheduledJobs } from '../db/schema/index.ts';
 import type { PersonalDataKind, RetentionRule } from '../personal-data/kind.ts';
 
 export interface RetentionReport {

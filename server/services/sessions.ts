@@ -2,7 +2,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { SessionUser } from '../../contracts/account.ts';
 import type { Database } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_DAYS = 30;

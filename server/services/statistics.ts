@@ -8,7 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { AGE_BANDS, type Statistics, TOP_COUNTRIES } from '../../domain/schemas/statistics.ts';
 import { CHALLENGE_IDS, type ChallengeId } from '../../domain/ventoux.ts';
 import type { Database } from '../db/client.ts';
-import { homologations, laureates } from '../db/schema.ts';
+import { homologations, laureates } from '../db/schema/index.ts';
 import { isShownHomologation } from './display-restrictions.ts';
 
 export const STATISTICS_TTL_MS = 60_000;

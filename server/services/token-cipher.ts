@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { serverSecrets } from '../db/schema.ts';
+import { serverSecrets } from '../db/schema/index.ts';
 
 const VERSION = 1;
 const IV_BYTES = 12;

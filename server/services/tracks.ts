@@ -10,7 +10,7 @@ import { type TrackAnalysis, withFlags } from '../../domain/schemas/track.ts';
 import { analyseTrack } from '../../domain/track/analyse.ts';
 import { trackFingerprint } from '../../domain/track/fingerprint.ts';
 import type { Database } from '../db/client.ts';
-import { candidates, candidateTracks, orders } from '../db/schema.ts';
+import { candidates, candidateTracks, orders } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { recordRideCheck } from '../metrics.ts';
 import { readTrack, unpack } from '../track/read-track.ts';

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { trustedDevices } from '../db/schema.ts';
+import { trustedDevices } from '../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const DEVICE_COOKIE = 'device';

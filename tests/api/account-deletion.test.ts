@@ -8,7 +8,7 @@ import {
   payments,
   sessions,
   users,
-} from '../../server/db/schema.ts';
+} from '../../server/db/schema/index.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { cingleRide } from '../support/rides.ts';

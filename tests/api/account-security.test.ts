@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type * as Argon2 from '@node-rs/argon2';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emailVerificationTokens, laureates, users } from '../../server/db/schema.ts';
+import { emailVerificationTokens, laureates, users } from '../../server/db/schema/index.ts';
 import { addLaureates, laureateRecord } from '../support/laureates.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import {

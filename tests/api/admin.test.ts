@@ -2,7 +2,7 @@ import { eq, max } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, today } from '../../domain/dates.ts';
-import { auditLog, candidates, homologations, laureates, mailOutbox } from '../../server/db/schema.ts';
+import { auditLog, candidates, homologations, laureates, mailOutbox } from '../../server/db/schema/index.ts';
 import { candidatePayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';

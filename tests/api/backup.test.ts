@@ -10,7 +10,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestoreRefused, nonEmptyTables, restoreBackup, writeBackup } from '../../server/db/backup.ts';
 import type { Database, DatabaseHandle } from '../../server/db/client.ts';
-import * as schema from '../../server/db/schema.ts';
+import * as schema from '../../server/db/schema/index.ts';
 import { addLaureates, hideEmail, laureateRecord } from '../support/laureates.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

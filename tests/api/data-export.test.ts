@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityConnections, candidates, payments, sessions, users } from '../../server/db/schema.ts';
+import { activityConnections, candidates, payments, sessions, users } from '../../server/db/schema/index.ts';
 import { addLaureates, laureateRecord } from '../support/laureates.ts';
 import { candidatePayload, minorCandidate } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';

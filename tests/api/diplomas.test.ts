@@ -9,7 +9,7 @@ import { createLocalJWKSet, exportPKCS8, generateKeyPair, jwtVerify, decodeProte
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../domain/dates.ts';
-import { auditLog, candidates, homologations, mailOutbox } from '../../server/db/schema.ts';
+import { auditLog, candidates, homologations, mailOutbox } from '../../server/db/schema/index.ts';
 import { createDiplomaKeys } from '../../server/services/diploma-keys.ts';
 import { addLaureates, hideEmail, laureateRecord } from '../support/laureates.ts';
 import { candidatePayload } from '../support/orders.ts';

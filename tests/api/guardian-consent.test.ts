@@ -6,7 +6,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, candidates, guardianConsents, mailOutbox } from '../../server/db/schema.ts';
+import { auditLog, candidates, guardianConsents, mailOutbox } from '../../server/db/schema/index.ts';
 import { candidatePayload, minorCandidate, orderPayload } from '../support/orders.ts';
 import { guardianToken, paidOrder } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';

@@ -15,7 +15,7 @@ import {
   evidenceRequests,
   homologations,
   mailOutbox,
-} from '../../server/db/schema.ts';
+} from '../../server/db/schema/index.ts';
 import { createServices } from '../../server/services/index.ts';
 import { candidatePayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaureatesPage } from '../../domain/schemas/laureates.ts';
 import { runCli } from '../../server/cli.ts';
-import { homologationSequences, homologations, laureates } from '../../server/db/schema.ts';
+import { homologationSequences, homologations, laureates } from '../../server/db/schema/index.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import {
   orders,
   payments,
   testPaymentSessions,
-} from '../../server/db/schema.ts';
+} from '../../server/db/schema/index.ts';
 import { TEST_SIGNATURE_HEADER, createTestProvider } from '../../server/payments/test-provider.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { confirmGuardians } from '../support/registrations.ts';

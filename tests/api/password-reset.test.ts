@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../../server/db/schema.ts';
+import { passwordResetTokens } from '../../server/db/schema/index.ts';
 import { type ReceivedMail, firstLink, startSmtpServer } from '../support/smtp.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { signIn, signedInUser } from '../support/users.ts';

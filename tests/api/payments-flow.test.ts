@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { auditLog, orders, payments } from '../../server/db/schema.ts';
+import { auditLog, orders, payments } from '../../server/db/schema/index.ts';
 import type { PrepareInput } from '../../server/payments/provider.ts';
 import { createTestProvider } from '../../server/payments/test-provider.ts';
 import { createServices } from '../../server/services/index.ts';

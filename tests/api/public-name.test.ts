@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaureatesPage, Palmares } from '../../domain/schemas/laureates.ts';
-import { auditLog, homologations } from '../../server/db/schema.ts';
+import { auditLog, homologations } from '../../server/db/schema/index.ts';
 import { addLaureates, laureateRecord } from '../support/laureates.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { signedInUser, verifiedUser } from '../support/users.ts';

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments, refunds } from '../../server/db/schema.ts';
+import { payments, refunds } from '../../server/db/schema/index.ts';
 import { createProviders } from '../../server/payments/index.ts';
 import { createStripeProvider } from '../../server/payments/stripe.ts';
 import { type HttpStandIn, type RecordedRequest, startHttpStandIn } from '../support/http-stand-in.ts';

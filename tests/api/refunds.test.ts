@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, printJobs, refunds } from '../../server/db/schema.ts';
+import { auditLog, mailOutbox, printJobs, refunds } from '../../server/db/schema/index.ts';
 import { candidatesOf, paidOrder } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { signedInAdmin, signedInUser } from '../support/users.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../domain/dates.ts';
 import type { RegistrationProgress } from '../../domain/registration-progress.ts';
-import { mailOutbox } from '../../server/db/schema.ts';
+import { mailOutbox } from '../../server/db/schema/index.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { cingleRide } from '../support/rides.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LaureatesPage } from '../../domain/schemas/laureates.ts';
 import type { Statistics } from '../../domain/schemas/statistics.ts';
-import { displayRestrictions } from '../../server/db/schema.ts';
+import { displayRestrictions } from '../../server/db/schema/index.ts';
 import { addLaureates, laureateRecord } from '../support/laureates.ts';
 import { type ReceivedMail, firstLink, startSmtpServer } from '../support/smtp.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';

@@ -15,7 +15,7 @@ import {
   sessions,
   trustedDevices,
   users,
-} from '../../server/db/schema.ts';
+} from '../../server/db/schema/index.ts';
 import { createServices } from '../../server/services/index.ts';
 import { recordAudit } from '../../server/services/audit.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';

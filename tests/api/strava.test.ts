@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
-import { activityConnections, candidateTracks, oauthStates } from '../../server/db/schema.ts';
+import { activityConnections, candidateTracks, oauthStates } from '../../server/db/schema/index.ts';
 import { createLogger } from '../../server/logging.ts';
 import { hashToken } from '../../server/services/tokens.ts';
 import { paidOrder } from '../support/registrations.ts';

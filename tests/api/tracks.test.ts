@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
-import { candidates, candidateTracks } from '../../server/db/schema.ts';
+import { candidates, candidateTracks } from '../../server/db/schema/index.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { cingleRide } from '../support/rides.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';

@@ -1,5 +1,5 @@
 /** Laureates for tests: records written through the import writer, and confirmed display restrictions. */
-import { displayRestrictions } from '../../server/db/schema.ts';
+import { displayRestrictions } from '../../server/db/schema/index.ts';
 import type { LaureateRecord } from '../../server/laureate-import/parse.ts';
 import type { TestApp } from './test-app.ts';
 

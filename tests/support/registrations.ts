@@ -3,7 +3,7 @@
  * having confirmed by their emailed links (unless the test is about that).
  */
 import { asc, desc, eq } from 'drizzle-orm';
-import { candidates, mailOutbox, payments } from '../../server/db/schema.ts';
+import { candidates, mailOutbox, payments } from '../../server/db/schema/index.ts';
 import { orderPayload } from './orders.ts';
 import type { TestApp } from './test-app.ts';
 import type { signedInUser } from './users.ts';

@@ -1,7 +1,7 @@
 /** Test users: valid sign-up payloads, and helpers to sign up and sign in through the API. */
 import crypto from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox } from '../../server/db/schema.ts';
+import { mailOutbox } from '../../server/db/schema/index.ts';
 import type { TestApp } from './test-app.ts';
 
 export const PASSWORD = 'Ventoux1910';

@@ -8,7 +8,7 @@ import {
   sessions,
   trustedDevices,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { DEVICE_DAYS } from '../../services/trusted-devices.ts';
 import type { Period } from '../../../domain/retention-period.ts';
 import { type PersonalDataKind, counted, sameAddress, sameAs } from '../kind.ts';

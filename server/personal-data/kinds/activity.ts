@@ -1,5 +1,5 @@
 /** The connection to an activity service (Strava): who the person is there and since when, never the tokens. */
-import { activityConnections } from '../../db/schema.ts';
+import { activityConnections } from '../../db/schema/index.ts';
 import { type PersonalDataKind, sameAs } from '../kind.ts';
 
 export const activityConnectionsKind: PersonalDataKind = {

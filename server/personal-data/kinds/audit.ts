@@ -4,7 +4,7 @@
  */
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Period } from '../../../domain/retention-period.ts';
-import { auditLog, candidates, homologations, laureates, orders, payments } from '../../db/schema.ts';
+import { auditLog, candidates, homologations, laureates, orders, payments } from '../../db/schema/index.ts';
 import { type DataSubject, type PersonalDataKind, counted, sameAddress, sameAs } from '../kind.ts';
 import { registrationsOf } from './orders.ts';
 

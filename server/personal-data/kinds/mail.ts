@@ -1,7 +1,7 @@
 /** The mail the site sent (or will send) to the person's address: copies kept for a while, then deleted. */
 import { lt } from 'drizzle-orm';
 import type { Period } from '../../../domain/retention-period.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 import { type PersonalDataKind, counted, sameAddress } from '../kind.ts';
 
 export function mailKind(keptFor: Period): PersonalDataKind {

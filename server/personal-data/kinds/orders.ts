@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { and, eq, inArray, lt, not, or, sql } from 'drizzle-orm';
 import type { Period } from '../../../domain/retention-period.ts';
 import type { Database } from '../../db/client.ts';
-import { candidates, candidateTracks, guardianConsents, orders, payments } from '../../db/schema.ts';
+import { candidates, candidateTracks, guardianConsents, orders, payments } from '../../db/schema/index.ts';
 import { moneyMoved } from '../../services/order-records.ts';
 import { type DataSubject, type PersonalDataKind, sameAddress, sameAs } from '../kind.ts';
 
@@ -56,71 +56,74 @@ const madeForThem = ({ userId, address }: DataSubject) =>
 export const registrationsOf = (subject: DataSubject) =>
   or(ofOwnOrders(subject.userId), madeForThem(subject));
 
+/** The person's orders, each with its registrations (and their guardians' consents) and payment attempts. */
+const copyOrders: PersonalDataKind['copy'] = async (db, { userId }) => {
+  const owned = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      date_commande: orders.date_commande,
+      paid_at: orders.paidAt,
+      mode_livraison: orders.mode_livraison,
+      date_livraison: orders.date_livraison,
+      point_retrait: orders.point_retrait,
+      adresse_livraison: orders.adresse_livraison,
+      adresse_facturation: orders.adresse_facturation,
+      mode_paiement: orders.mode_paiement,
+      avertissement_condition_physique: orders.avertissement_condition_physique,
+      avertissement_mineurs: orders.avertissement_mineurs,
+      unit_price_cents: orders.unitPriceCents,
+      total_cents: orders.totalCents,
+      currency: orders.currency,
+      locale: orders.locale,
+    })
+    .from(orders)
+    .where(sameAs(orders.userId, userId))
+    .orderBy(orders.id);
+  const ids = owned.map((order) => order.id);
+  if (ids.length === 0) return { records: [] };
+  const registrations = await db
+    .select({
+      ...registrationColumns,
+      tuteur: candidates.tuteur,
+      guardian_consent: {
+        sent_at: guardianConsents.sentAt,
+        decision: guardianConsents.decision,
+        decided_at: guardianConsents.decidedAt,
+        method: guardianConsents.method,
+      },
+    })
+    .from(candidates)
+    .leftJoin(guardianConsents, eq(guardianConsents.candidateId, candidates.id))
+    .where(inArray(candidates.orderId, ids))
+    .orderBy(candidates.id);
+  const attempts = await db
+    .select({
+      id: payments.id,
+      order_id: payments.orderId,
+      provider: payments.provider,
+      status: payments.status,
+      amount_cents: payments.amountCents,
+      currency: payments.currency,
+      created_at: payments.createdAt,
+      updated_at: payments.updatedAt,
+    })
+    .from(payments)
+    .where(inArray(payments.orderId, ids))
+    .orderBy(payments.id);
+  const records = owned.map((order) => ({
+    ...order,
+    candidates: registrations.filter((registration) => registration.order_id === order.id),
+    payments: attempts.filter((attempt) => attempt.order_id === order.id),
+  }));
+  return { records };
+};
+
 export function ordersKind(unpaidFor: Period): PersonalDataKind {
   return {
     id: 'orders',
     owner: ['account'],
-    async copy(db, { userId }) {
-      const owned = await db
-        .select({
-          id: orders.id,
-          status: orders.status,
-          date_commande: orders.date_commande,
-          paid_at: orders.paidAt,
-          mode_livraison: orders.mode_livraison,
-          date_livraison: orders.date_livraison,
-          point_retrait: orders.point_retrait,
-          adresse_livraison: orders.adresse_livraison,
-          adresse_facturation: orders.adresse_facturation,
-          mode_paiement: orders.mode_paiement,
-          avertissement_condition_physique: orders.avertissement_condition_physique,
-          avertissement_mineurs: orders.avertissement_mineurs,
-          unit_price_cents: orders.unitPriceCents,
-          total_cents: orders.totalCents,
-          currency: orders.currency,
-          locale: orders.locale,
-        })
-        .from(orders)
-        .where(sameAs(orders.userId, userId))
-        .orderBy(orders.id);
-      const ids = owned.map((order) => order.id);
-      if (ids.length === 0) return { records: [] };
-      const registrations = await db
-        .select({
-          ...registrationColumns,
-          tuteur: candidates.tuteur,
-          guardian_consent: {
-            sent_at: guardianConsents.sentAt,
-            decision: guardianConsents.decision,
-            decided_at: guardianConsents.decidedAt,
-            method: guardianConsents.method,
-          },
-        })
-        .from(candidates)
-        .leftJoin(guardianConsents, eq(guardianConsents.candidateId, candidates.id))
-        .where(inArray(candidates.orderId, ids))
-        .orderBy(candidates.id);
-      const attempts = await db
-        .select({
-          id: payments.id,
-          order_id: payments.orderId,
-          provider: payments.provider,
-          status: payments.status,
-          amount_cents: payments.amountCents,
-          currency: payments.currency,
-          created_at: payments.createdAt,
-          updated_at: payments.updatedAt,
-        })
-        .from(payments)
-        .where(inArray(payments.orderId, ids))
-        .orderBy(payments.id);
-      const records = owned.map((order) => ({
-        ...order,
-        candidates: registrations.filter((registration) => registration.order_id === order.id),
-        payments: attempts.filter((attempt) => attempt.order_id === order.id),
-      }));
-      return { records };
-    },
+    copy: copyOrders,
     // Orders in which money moved are the club's accounts and stay (decision 0028); the others go, with their
     // registrations (documents, tracks and consents cascade) and payment attempts.
     retention: {

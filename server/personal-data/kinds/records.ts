@@ -1,6 +1,6 @@
 /** The club's records about the person: laureate rows and their homologations, the ranking (decision 0028). */
 import { inArray, or } from 'drizzle-orm';
-import { cancelledHomologations, homologations, laureates } from '../../db/schema.ts';
+import { cancelledHomologations, homologations, laureates } from '../../db/schema/index.ts';
 import { type PersonalDataKind, sameAddress, sameAs } from '../kind.ts';
 
 export const laureatesKind: PersonalDataKind = {

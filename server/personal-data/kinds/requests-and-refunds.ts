@@ -3,7 +3,13 @@
  * cancel (decision 0039), and the club's requests to them for a ride (decision 0044). Each goes with its order.
  */
 import { asc, inArray, sql } from 'drizzle-orm';
-import { cancellationRequests, candidates, evidenceRequests, orders, refunds } from '../../db/schema.ts';
+import {
+  cancellationRequests,
+  candidates,
+  evidenceRequests,
+  orders,
+  refunds,
+} from '../../db/schema/index.ts';
 import { type PersonalDataKind, sameAs } from '../kind.ts';
 import { registrationsOf } from './orders.ts';
 

@@ -1,0 +1,127 @@
+/** Accounts: users, their sessions and tokens, trusted browsers, and what they chose about public tables. */
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../domain/roles.ts';
+import { createdAt, timestamptz } from './columns.ts';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ROLES }).notNull().default('user'),
+  president: boolean('president').notNull().default(false),
+  civilite: text('civilite', { enum: ['mme', 'm'] }).notNull(),
+  nom: text('nom').notNull(),
+  prenom: text('prenom').notNull(),
+  /** Unknown for accounts made with the command line. */
+  date_naissance: date('date_naissance', { mode: 'string' }),
+  tel: text('tel').notNull(),
+  adresse: text('adresse').notNull(),
+  complement: text('complement').notNull().default(''),
+  cp: text('cp').notNull(),
+  ville: text('ville').notNull(),
+  pays: text('pays').notNull(),
+  nationalite: text('nationalite').notNull(),
+  /** Preferred language for emails, from the page the user signed up or last signed in on. */
+  locale: text('locale').notNull().default('fr'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** When the owner followed the link mailed to `email`; null until then (see docs/SECURITY.md). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+  /** A new address asked for in PUT /api/me, waiting for its link to be followed; `email` changes only then. */
+  pendingEmail: text('pending_email'),
+});
+
+/** Sessions are rows: the client holds a random token, the table only its SHA-256, so a leaked table opens nothing. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Links proving that someone reads an address: the sign-up address or a new address asked for. `email` is the
+ * address the link was sent to; following it verifies that address if it is still the account's (or its pending
+ * one). Single use; only the SHA-256 of the token is stored.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Browsers where the owner signed in successfully (OWASP's device cookies, decision 0011): the cookie holds a
+ * random token, this table its SHA-256. Such a browser has its own budget of failed sign-ins.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('trusted_devices_user_id_idx').on(table.userId)],
+);
+
+/** Emails whose homologations are hidden from public tables, once the owner confirmed the request. */
+export const displayRestrictions = pgTable(
+  'display_restrictions',
+  {
+    email: text('email').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    locale: text('locale').notNull(),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    confirmedAt: timestamptz('confirmed_at'),
+  },
+  (table) => [
+    // Public queries exclude confirmed restrictions by case-insensitive email, once per row shown.
+    index('display_restrictions_confirmed_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.confirmedAt} is not null`),
+    index('display_restrictions_token_idx').on(table.tokenHash),
+  ],
+);
+
+/**
+ * How public tables name the laureates of an address (domain/public-name.ts), chosen by the address's proven
+ * owner; no row is the name in full. `email` is kept lower-cased, the form public queries look it up in.
+ */
+export const publicNameChoices = pgTable('public_name_choices', {
+  email: text('email').primaryKey(),
+  display: text('display', { enum: ['initial', 'initials'] }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
