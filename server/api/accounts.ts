@@ -123,7 +123,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       },
     },
     async (request) =>
-      services.accounts.updateProfile(request.user!.id, request.body, {
+      services.accounts.updateProfile(request.user, request.body, {
         ip: request.ip,
         locale: requestLocale(request.query.lang, request.user!.locale),
       }),
@@ -141,7 +141,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       },
     },
     async (request, reply) => {
-      await services.accounts.changePassword(request.user!.id, request.body, request.sessionToken);
+      await services.accounts.changePassword(request.user, request.body, request.sessionToken);
       return reply.code(204).send(null);
     },
   );
@@ -162,7 +162,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
     },
     async (request, reply) => {
       // Sessions go with the account (on delete cascade).
-      await services.accountDeletion.deleteAccount(request.user!.id, request.body.current_password);
+      await services.accountDeletion.deleteAccount(request.user, request.body.current_password);
       clearSessionCookie(reply, secureCookie);
       return reply.code(204).send(null);
     },
@@ -231,7 +231,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       },
     },
     async (request, reply) => {
-      await services.accounts.resendVerification(request.user!.id, {
+      await services.accounts.resendVerification(request.user, {
         ip: request.ip,
         locale: requestLocale(request.query.lang, request.user!.locale),
       });

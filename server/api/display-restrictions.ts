@@ -81,7 +81,7 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
         },
       },
     },
-    async (request) => services.displayRestrictions.setHidden(request.user!, request.body.hidden),
+    async (request) => services.displayRestrictions.setHidden(request.user, request.body.hidden),
   );
 
   app.put(
@@ -102,7 +102,7 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
         },
       },
     },
-    async (request) => services.displayRestrictions.setNameDisplay(request.user!, request.body.display),
+    async (request) => services.displayRestrictions.setNameDisplay(request.user, request.body.display),
   );
 };
 

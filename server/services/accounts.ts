@@ -15,6 +15,7 @@ import { AppError, notFound } from '../errors.ts';
 import { emailChangeNoticeEmail, passwordResetEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
 import { type EmailVerificationService, revokeResetLinks } from './email-verification.ts';
+import { type Caller, signedIn } from './guards.ts';
 import type { MailService } from './mail.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { type RateLimits, SIGN_IN_LIMITS } from './rate-limits.ts';
@@ -167,10 +168,11 @@ export function createAccountsService(deps: {
      * link goes to it and the current address is told: the address changes when the link is followed.
      */
     async updateProfile(
-      userId: number,
+      caller: Caller,
       fields: UserFields,
       context: { ip: string; locale: Locale },
     ): Promise<PublicUser> {
+      const userId = signedIn(caller).id;
       const { current_password: currentPassword, ...values } = fields;
       const current = await getUser(userId);
       const newEmail = values.email.trim().toLowerCase();
@@ -233,7 +235,8 @@ export function createAccountsService(deps: {
      * Mails the waiting link again: to the pending address when a change waits, else to the unverified
      * address. Nothing to send answers the same. Limited per account, per IP and per receiving address.
      */
-    async resendVerification(userId: number, context: { ip: string; locale: Locale }): Promise<void> {
+    async resendVerification(caller: Caller, context: { ip: string; locale: Locale }): Promise<void> {
+      const userId = signedIn(caller).id;
       await rateLimits.consume(SIGN_IN_LIMITS.verificationPerIp, context.ip);
       await rateLimits.consume(SIGN_IN_LIMITS.verificationPerAccount, String(userId));
       const user = await getUser(userId);
@@ -248,10 +251,11 @@ export function createAccountsService(deps: {
 
     /** Changes the password and ends every other session of the user. */
     async changePassword(
-      userId: number,
+      caller: Caller,
       input: ChangePasswordInput,
       currentToken: string | null,
     ): Promise<void> {
+      const userId = signedIn(caller).id;
       const user = await getUser(userId);
       if (!(await verifyPassword(user.passwordHash, input.current_password))) throw wrongCurrentPassword();
       const passwordHash = await hashPassword(input.password);

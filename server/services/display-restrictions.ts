@@ -15,6 +15,7 @@ import { displayRestrictions, homologations, laureates, publicNameChoices } from
 import { AppError } from '../errors.ts';
 import { restrictionVerificationEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
+import { type Caller, withVerifiedEmail } from './guards.ts';
 import type { MailService } from './mail.ts';
 import { type RateLimits, SIGN_IN_LIMITS } from './rate-limits.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -146,11 +147,9 @@ export function createDisplayRestrictionsService(deps: {
     /** The signed-in user's own switch, for their account's email. */
     stateOf,
 
-    async setHidden(
-      user: { id: number; email: string; locale: string },
-      hidden: boolean,
-      now = new Date(),
-    ): Promise<PublicDisplayState> {
+    /** Only the proven owner of the address may show again what its owner hid. */
+    async setHidden(caller: Caller, hidden: boolean, now = new Date()): Promise<PublicDisplayState> {
+      const user = withVerifiedEmail(caller);
       const email = user.email.trim().toLowerCase();
       await db.transaction(async (tx) => {
         if (hidden) {
@@ -183,12 +182,16 @@ export function createDisplayRestrictionsService(deps: {
       return stateOf(email);
     },
 
-    /** The signed-in user chooses how public tables name them; 'full' is the default, kept as no row. */
+    /**
+     * The signed-in user chooses how public tables name them; 'full' is the default, kept as no row. A laureate is
+     * found by the address their homologations were recorded with: only its proven owner chooses.
+     */
     async setNameDisplay(
-      user: { id: number; email: string },
+      caller: Caller,
       display: NameDisplay,
       now = new Date(),
     ): Promise<PublicDisplayState> {
+      const user = withVerifiedEmail(caller);
       const email = user.email.trim().toLowerCase();
       await db.transaction(async (tx) => {
         if (display === 'full') await tx.delete(publicNameChoices).where(eq(publicNameChoices.email, email));
