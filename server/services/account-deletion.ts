@@ -9,7 +9,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { candidates, mailOutbox, orders, payments, users } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import { wrongCurrentPassword } from './accounts.ts';
+import { wrongCurrentPassword } from './accounts-users.ts';
 import { recordAudit } from './audit.ts';
 import { type Caller, signedIn } from './guards.ts';
 import { moneyMoved } from './order-records.ts';

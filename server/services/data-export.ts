@@ -12,7 +12,7 @@ import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import type { DataSubject, PersonalDataKind } from '../personal-data/kind.ts';
-import { type Caller, signedIn } from './guards.ts';
+import { type Caller, administrator, signedIn } from './guards.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
 
 /** Building a copy reads every table: a person may ask a few times an hour, not without end. */
@@ -91,7 +91,8 @@ export function createDataExportService(deps: {
      * The copy for a request received by post (`data:export`): a volunteer checked who wrote, so the address
      * counts as proven; the account's part is there when the address has one.
      */
-    async forAddress(email: string, locale?: Locale, now = new Date()): Promise<DataCopy> {
+    async forAddress(caller: Caller, email: string, locale?: Locale, now = new Date()): Promise<DataCopy> {
+      administrator(caller);
       const [user] = await db
         .select({ id: users.id, locale: users.locale })
         .from(users)
