@@ -34,9 +34,11 @@ function requestLocale(lang: string | undefined, cookie: string | undefined): Lo
   return localeOr(lang, localeOr(cookie));
 }
 
-const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
+const tags = ['accounts'];
+
+/** Signing up, in and out. */
+const signInRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
   const secureCookie = config.publicUrl.startsWith('https:');
-  const tags = ['accounts'];
 
   app.post(
     '/signup',
@@ -92,6 +94,11 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       return reply.code(204).send(null);
     },
   );
+};
+
+/** The signed-in person's own account: reading and saving it, their password, deleting it. */
+const ownAccountRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
+  const secureCookie = config.publicUrl.startsWith('https:');
 
   app.get(
     '/me',
@@ -167,7 +174,10 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       return reply.code(204).send(null);
     },
   );
+};
 
+/** The homologations tied to the account's confirmed address. */
+const myHomologationsRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.get(
     '/me/homologations',
     {
@@ -202,7 +212,10 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
         localeOr(request.query.lang, localeOr(request.user!.locale)),
       ),
   );
+};
 
+/** The links mailed to an address: confirming it, sending its link again, a forgotten password. */
+const emailLinkRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.post(
     '/account/verify-email',
     {
@@ -275,6 +288,14 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       return { data: { message: 'Your password has been changed.' } };
     },
   );
+};
+
+/** Registered in this order, which the OpenAPI document keeps. */
+const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, options) => {
+  await app.register(signInRoutes, options);
+  await app.register(ownAccountRoutes, options);
+  await app.register(myHomologationsRoutes, options);
+  await app.register(emailLinkRoutes, options);
 };
 
 export default accounts;

@@ -73,6 +73,26 @@ describe('account deletion and data copy: a signed-in person', () => {
   });
 });
 
+describe('accounts and roles, the copy for a request by post: an administrator or the CLI', () => {
+  it('createUser refuses a visitor (401) and a plain user (403)', async () => {
+    const input = { email: 'new.admin@example.org', password: PASSWORD, role: 'admin' as const };
+    await refused(t.services.accounts.createUser(VISITOR, input), 401, 'unauthorized');
+    await refused(t.services.accounts.createUser(unconfirmed, input), 403, 'forbidden');
+    expect(await t.services.accounts.findByEmail(input.email)).toBeUndefined();
+  });
+
+  it('setRole refuses a visitor (401) and a plain user (403), even for their own account', async () => {
+    await refused(t.services.accounts.setRole(VISITOR, unconfirmed.email, 'admin'), 401, 'unauthorized');
+    await refused(t.services.accounts.setRole(unconfirmed, unconfirmed.email, 'admin'), 403, 'forbidden');
+    expect((await t.services.accounts.findByEmail(unconfirmed.email))?.role).toBe('user');
+  });
+
+  it('dataExport.forAddress refuses a visitor (401) and a plain user (403)', async () => {
+    await refused(t.services.dataExport.forAddress(VISITOR, unconfirmed.email), 401, 'unauthorized');
+    await refused(t.services.dataExport.forAddress(unconfirmed, unconfirmed.email), 403, 'forbidden');
+  });
+});
+
 describe('public display: a confirmed address', () => {
   it('setHidden refuses a visitor (401) and an unconfirmed address (403 email_not_verified)', async () => {
     await refused(t.services.displayRestrictions.setHidden(VISITOR, true), 401, 'unauthorized');
