@@ -2,9 +2,11 @@
  * The services as the page actions see them: the writes a form makes when it is posted to its page (HTML first,
  * decision 0032), each bound to the request by the server (server/plugins/page-actions.ts)
  * so that it sets the cookies the API route would set. They refuse with the API's errors (`ServiceFailure`), which
- * the actions show on the form as the API's answers are shown.
+ * the actions show on the form as the API's answers are shown. The writes of the accounts side take the session's
+ * user, from which the service checks who may (server/services/guards.ts).
  */
 import type { Locale } from '../domain/locales.ts';
+import type { SessionUser } from './account.ts';
 import type { Role } from '../domain/roles.ts';
 import type { TrackAnalysis } from '../domain/schemas/track.ts';
 import type { StoredTrack } from './tracks.ts';
@@ -33,9 +35,9 @@ export interface ActionServices {
   /** Follows an emailed verification link; the session of this browser, if any, stays open. */
   verifyEmail(token: string): Promise<void>;
   /** The account's own fields; a new address waits for its emailed link (as PUT /api/me). */
-  updateProfile(userId: number, fields: UserFields, locale: Locale): Promise<void>;
+  updateProfile(user: SessionUser, fields: UserFields, locale: Locale): Promise<void>;
   /** A new password: the account's other sessions end, this browser's stays (as PUT /api/me/password). */
-  changePassword(userId: number, input: ChangePasswordInput): Promise<void>;
+  changePassword(user: SessionUser, input: ChangePasswordInput): Promise<void>;
   /**
    * Places the order and opens its first payment attempt (as POST /api/orders; the same idempotency key answers
    * the same order); answers the provider's page the buyer goes to.
@@ -50,11 +52,11 @@ export interface ActionServices {
   /** Keeps the order being prepared (as PUT /api/orders/draft). */
   saveOrderDraft(userId: number, draft: OrderDraftData): Promise<void>;
   /** Deletes the account after checking its password, and ends this browser's session (as DELETE /api/account). */
-  deleteAccount(userId: number, currentPassword: string): Promise<void>;
+  deleteAccount(user: SessionUser, currentPassword: string): Promise<void>;
   /** Hides (or shows again) the results tied to the account's proven address (as PUT /api/me/public-display). */
-  setPublicDisplay(user: { id: number; email: string; locale: string }, hidden: boolean): Promise<void>;
+  setPublicDisplay(user: SessionUser, hidden: boolean): Promise<void>;
   /** How public tables name the account's laureate (as PUT /api/me/public-name). */
-  setPublicName(user: { id: number; email: string }, display: NameDisplay): Promise<void>;
+  setPublicName(user: SessionUser, display: NameDisplay): Promise<void>;
   /** Corrects a candidate before processing (as PATCH /api/candidates/{id}); 409 `already_processed` after. */
   changeCandidate(userId: number, candidateId: number, change: CandidateChange): Promise<void>;
   /** Changes a paid order's delivery before processing (as PATCH /api/orders/{id}). */
@@ -62,7 +64,7 @@ export interface ActionServices {
   /** A guardian's answer by the emailed link (as POST /api/guardian-consents/{token}). */
   answerGuardianConsent(token: string, answer: GuardianDecision): Promise<GuardianConsentState>;
   /** Sends a minor's guardian the link again (as POST /api/candidates/{id}/guardian-consent/resend). */
-  resendGuardianConsent(userId: number, candidateId: number): Promise<void>;
+  resendGuardianConsent(user: SessionUser, candidateId: number): Promise<void>;
   /** Gives up an unpaid order (as POST /api/orders/{id}/cancel); 409 `order_not_payable` when paid. */
   cancelOrder(userId: number, orderId: number): Promise<void>;
   /**

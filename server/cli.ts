@@ -23,6 +23,7 @@ import { AppError } from './errors.ts';
 import { RestoreRefused, restoreBackup, writeBackup } from './db/backup.ts';
 import { CHANGES, createServices, type Services } from './services/index.ts';
 import { DEMO_SEED, demoRecords } from './services/demo-data.ts';
+import { CLI } from './services/guards.ts';
 import { formatImportReport, formatRowErrors, progressBar } from './cli-import-report.ts';
 import { ROLES } from '../domain/roles.ts';
 import { LOCALES } from '../domain/locales.ts';
@@ -75,7 +76,7 @@ export const COMMANDS: Record<string, Command> = {
         '--password (at least 6 characters with an uppercase, a lowercase letter and a digit)',
       );
       const role = values.admin ? 'admin' : 'user';
-      const created = await services.accounts.createUser({
+      const created = await services.accounts.createUser(CLI, {
         email,
         password,
         role,
@@ -97,7 +98,7 @@ export const COMMANDS: Record<string, Command> = {
       });
       const email = parseOrThrow(emailField(), values.email, '--email');
       const role = parseOrThrow(z.enum(ROLES), values.role, '--role (admin or user)');
-      await services.accounts.setRole(email, role, values.president);
+      await services.accounts.setRole(CLI, email, role, values.president);
       print(
         `${email} is now ${role}${values.president === undefined ? '' : values.president ? ' (president)' : ''}.`,
       );
@@ -194,7 +195,7 @@ export const COMMANDS: Record<string, Command> = {
       const locale =
         values.locale === undefined ? undefined : parseOrThrow(z.enum(LOCALES), values.locale, '--locale');
       const file = argumentPath({ cwd }, values.out);
-      const copy = await services.dataExport.forAddress(email, locale);
+      const copy = await services.dataExport.forAddress(CLI, email, locale);
       fs.writeFileSync(file, copy.bytes, { mode: 0o600 });
       print(`Wrote the copy of ${email}'s data to ${file} (${(copy.bytes.length / 1e3).toFixed(1)} kB).`);
     },

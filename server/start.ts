@@ -9,6 +9,7 @@ import { type DatabaseHandle, sharedDatabase } from './db/client.ts';
 import { seedContent } from './db/seed.ts';
 import { createLogger } from './logging.ts';
 import { createServices, type Services } from './services/index.ts';
+import { CLI } from './services/guards.ts';
 
 export interface Runtime {
   config: Config;
@@ -23,7 +24,7 @@ export interface Runtime {
  */
 async function bootstrapAdmin(admin: Config['bootstrapAdmin'], services: Services, log: FastifyBaseLogger) {
   if (!admin || (await services.accounts.findByEmail(admin.email))) return;
-  await services.accounts.createUser({ email: admin.email, password: admin.password, role: 'admin' });
+  await services.accounts.createUser(CLI, { email: admin.email, password: admin.password, role: 'admin' });
   log.info({ email: admin.email }, 'administrator created from BOOTSTRAP_ADMIN_EMAIL');
 }
 

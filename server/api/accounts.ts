@@ -34,9 +34,11 @@ function requestLocale(lang: string | undefined, cookie: string | undefined): Lo
   return localeOr(lang, localeOr(cookie));
 }
 
-const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
+const tags = ['accounts'];
+
+/** Signing up, in and out. */
+const signInRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
   const secureCookie = config.publicUrl.startsWith('https:');
-  const tags = ['accounts'];
 
   app.post(
     '/signup',
@@ -92,6 +94,11 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       return reply.code(204).send(null);
     },
   );
+};
+
+/** The signed-in person's own account: reading and saving it, their password, deleting it. */
+const ownAccountRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
+  const secureCookie = config.publicUrl.startsWith('https:');
 
   app.get(
     '/me',
@@ -123,7 +130,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       },
     },
     async (request) =>
-      services.accounts.updateProfile(request.user!.id, request.body, {
+      services.accounts.updateProfile(request.user, request.body, {
         ip: request.ip,
         locale: requestLocale(request.query.lang, request.user!.locale),
       }),
@@ -141,7 +148,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       },
     },
     async (request, reply) => {
-      await services.accounts.changePassword(request.user!.id, request.body, request.sessionToken);
+      await services.accounts.changePassword(request.user, request.body, request.sessionToken);
       return reply.code(204).send(null);
     },
   );
@@ -162,12 +169,15 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
     },
     async (request, reply) => {
       // Sessions go with the account (on delete cascade).
-      await services.accountDeletion.deleteAccount(request.user!.id, request.body.current_password);
+      await services.accountDeletion.deleteAccount(request.user, request.body.current_password);
       clearSessionCookie(reply, secureCookie);
       return reply.code(204).send(null);
     },
   );
+};
 
+/** The homologations tied to the account's confirmed address. */
+const myHomologationsRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.get(
     '/me/homologations',
     {
@@ -202,7 +212,10 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
         localeOr(request.query.lang, localeOr(request.user!.locale)),
       ),
   );
+};
 
+/** The links mailed to an address: confirming it, sending its link again, a forgotten password. */
+const emailLinkRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.post(
     '/account/verify-email',
     {
@@ -231,7 +244,7 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       },
     },
     async (request, reply) => {
-      await services.accounts.resendVerification(request.user!.id, {
+      await services.accounts.resendVerification(request.user, {
         ip: request.ip,
         locale: requestLocale(request.query.lang, request.user!.locale),
       });
@@ -275,6 +288,14 @@ const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, conf
       return { data: { message: 'Your password has been changed.' } };
     },
   );
+};
+
+/** Registered in this order, which the OpenAPI document keeps. */
+const accounts: FastifyPluginAsyncZod<ApiOptions> = async (app, options) => {
+  await app.register(signInRoutes, options);
+  await app.register(ownAccountRoutes, options);
+  await app.register(myHomologationsRoutes, options);
+  await app.register(emailLinkRoutes, options);
 };
 
 export default accounts;

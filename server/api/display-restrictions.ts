@@ -14,9 +14,10 @@ import { requireUser, requireVerifiedEmail } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { dataResponse, errorResponse } from './schemas.ts';
 
-const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
-  const tags = ['public display restriction'];
+const tags = ['public display restriction'];
 
+/** By email, with a verification link: anyone. */
+const linkRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.post(
     '/public-display-restriction',
     {
@@ -50,7 +51,10 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
       return { data: { message: 'The results tied to this address are no longer shown in public.' } };
     },
   );
+};
 
+/** The switches of the account page, for the signed-in user's own address. */
+const accountRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.get(
     '/me/public-display',
     {
@@ -81,7 +85,7 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
         },
       },
     },
-    async (request) => services.displayRestrictions.setHidden(request.user!, request.body.hidden),
+    async (request) => services.displayRestrictions.setHidden(request.user, request.body.hidden),
   );
 
   app.put(
@@ -102,8 +106,13 @@ const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, { ser
         },
       },
     },
-    async (request) => services.displayRestrictions.setNameDisplay(request.user!, request.body.display),
+    async (request) => services.displayRestrictions.setNameDisplay(request.user, request.body.display),
   );
+};
+
+const displayRestrictions: FastifyPluginAsyncZod<ApiOptions> = async (app, options) => {
+  await app.register(linkRoutes, options);
+  await app.register(accountRoutes, options);
 };
 
 export default displayRestrictions;

@@ -81,7 +81,7 @@ const guardianConsents: FastifyPluginAsyncZod<ApiOptions> = async (app, { servic
       },
     },
     async (request, reply) => {
-      await services.guardianConsents.resend(request.user!.id, request.params.id);
+      await services.guardianConsents.resend(request.user, request.params.id);
       return reply.code(204).send(null);
     },
   );

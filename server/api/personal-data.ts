@@ -21,7 +21,7 @@ const personalData: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
       },
     },
     async (request, reply) => {
-      const copy = await services.dataExport.forAccount(request.user!.id);
+      const copy = await services.dataExport.forAccount(request.user);
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${copy.filename}"`)

@@ -10,18 +10,25 @@ import { DEVICE_COOKIE } from '../services/trusted-devices.ts';
 import { notFound } from '../errors.ts';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './auth.ts';
 
-export function pageActions(
+type Entry = { request: FastifyRequest; reply: FastifyReply; secureCookie: boolean };
+
+/** Signing in, up and out of one's password, and the account's own settings: the ones that set cookies. */
+function accountActions(
   services: Services,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: { secureCookie: boolean },
-): ActionServices {
-  const { secureCookie } = options;
-  // Strava's forms show only when it is configured; a post made up without it finds nothing (as its API routes).
-  const stravaOn = () => {
-    if (!services.activityConnections) throw notFound();
-    return services.activityConnections;
-  };
+  { request, reply, secureCookie }: Entry,
+): Pick<
+  ActionServices,
+  | 'signIn'
+  | 'signUp'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'verifyEmail'
+  | 'updateProfile'
+  | 'changePassword'
+  | 'deleteAccount'
+  | 'setPublicDisplay'
+  | 'setPublicName'
+> {
   return {
     async signIn(input, locale) {
       const session = await services.accounts.login(input, request.ip, {
@@ -45,12 +52,41 @@ export function pageActions(
 
     verifyEmail: (token) => services.emailVerification.verify(token, request.sessionToken ?? null),
 
-    async updateProfile(userId, fields, locale) {
-      await services.accounts.updateProfile(userId, fields, { ip: request.ip, locale });
+    async updateProfile(user, fields, locale) {
+      await services.accounts.updateProfile(user, fields, { ip: request.ip, locale });
     },
 
-    changePassword: (userId, input) =>
-      services.accounts.changePassword(userId, input, request.sessionToken ?? null),
+    changePassword: (user, input) =>
+      services.accounts.changePassword(user, input, request.sessionToken ?? null),
+
+    async deleteAccount(user, currentPassword) {
+      await services.accountDeletion.deleteAccount(user, currentPassword);
+      clearSessionCookie(reply, secureCookie);
+    },
+
+    async setPublicDisplay(user, hidden) {
+      await services.displayRestrictions.setHidden(user, hidden);
+    },
+
+    async setPublicName(user, display) {
+      await services.displayRestrictions.setNameDisplay(user, display);
+    },
+  };
+}
+
+export function pageActions(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { secureCookie: boolean },
+): ActionServices {
+  // Strava's forms show only when it is configured; a post made up without it finds nothing (as its API routes).
+  const stravaOn = () => {
+    if (!services.activityConnections) throw notFound();
+    return services.activityConnections;
+  };
+  return {
+    ...accountActions(services, { request, reply, secureCookie: options.secureCookie }),
 
     async placeOrder(user, input, options) {
       return (await services.orders.create(user, input, options)).redirectUrl;
@@ -62,23 +98,10 @@ export function pageActions(
 
     saveOrderDraft: (userId, draft) => services.orderDrafts.save(userId, draft),
 
-    async deleteAccount(userId, currentPassword) {
-      await services.accountDeletion.deleteAccount(userId, currentPassword);
-      clearSessionCookie(reply, secureCookie);
-    },
-
-    async setPublicDisplay(user, hidden) {
-      await services.displayRestrictions.setHidden(user, hidden);
-    },
-
-    async setPublicName(user, display) {
-      await services.displayRestrictions.setNameDisplay(user, display);
-    },
-
     answerGuardianConsent: (token, answer) => services.guardianConsents.decide(token, answer),
 
-    async resendGuardianConsent(userId, candidateId) {
-      await services.guardianConsents.resend(userId, candidateId);
+    async resendGuardianConsent(user, candidateId) {
+      await services.guardianConsents.resend(user, candidateId);
     },
 
     async changeCandidate(userId, candidateId, change) {

@@ -9,8 +9,9 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { candidates, mailOutbox, orders, payments, users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
-import { wrongCurrentPassword } from './accounts.ts';
+import { wrongCurrentPassword } from './accounts-users.ts';
 import { recordAudit } from './audit.ts';
+import { type Caller, signedIn } from './guards.ts';
 import { moneyMoved } from './order-records.ts';
 import { verifyPassword } from './passwords.ts';
 import type { ActivityConnectionsService } from './activity-connections.ts';
@@ -23,7 +24,9 @@ export function createAccountDeletionService({
   activityConnections: ActivityConnectionsService | null;
 }) {
   return {
-    async deleteAccount(userId: number, currentPassword: string): Promise<void> {
+    /** The signed-in person's own account: nobody deletes another's. */
+    async deleteAccount(caller: Caller, currentPassword: string): Promise<void> {
+      const userId = signedIn(caller).id;
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw notFound('No such user');
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword();

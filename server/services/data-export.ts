@@ -12,6 +12,7 @@ import { users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { translator } from '../i18n.ts';
 import type { DataSubject, PersonalDataKind } from '../personal-data/kind.ts';
+import { type Caller, administrator, signedIn } from './guards.ts';
 import type { LimitRule, RateLimits } from './rate-limits.ts';
 
 /** Building a copy reads every table: a person may ask a few times an hour, not without end. */
@@ -75,7 +76,8 @@ export function createDataExportService(deps: {
 
   return {
     /** The signed-in person's copy; their address counts once verified. */
-    async forAccount(userId: number, now = new Date()): Promise<DataCopy> {
+    async forAccount(caller: Caller, now = new Date()): Promise<DataCopy> {
+      const userId = signedIn(caller).id;
       await rateLimits.consume(DATA_EXPORT_LIMIT, String(userId));
       const [user] = await db
         .select({ email: users.email, verifiedAt: users.emailVerifiedAt, locale: users.locale })
@@ -89,7 +91,8 @@ export function createDataExportService(deps: {
      * The copy for a request received by post (`data:export`): a volunteer checked who wrote, so the address
      * counts as proven; the account's part is there when the address has one.
      */
-    async forAddress(email: string, locale?: Locale, now = new Date()): Promise<DataCopy> {
+    async forAddress(caller: Caller, email: string, locale?: Locale, now = new Date()): Promise<DataCopy> {
+      administrator(caller);
       const [user] = await db
         .select({ id: users.id, locale: users.locale })
         .from(users)

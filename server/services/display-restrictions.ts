@@ -6,21 +6,15 @@
  * The request answers the same whether or not the address belongs to a laureate: the mail goes to the address
  * itself, so nobody learns anything about someone else's results.
  */
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Locale } from '../../domain/locales.ts';
+import { sql } from 'drizzle-orm';
 import type { NameDisplay } from '../../domain/public-name.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { displayRestrictions, homologations, laureates, publicNameChoices } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
-import { restrictionVerificationEmail } from '../mail/templates.ts';
-import { recordAudit } from './audit.ts';
+import { accountOperations } from './display-restrictions-account.ts';
+import { linkOperations } from './display-restrictions-link.ts';
 import type { MailService } from './mail.ts';
-import { type RateLimits, SIGN_IN_LIMITS } from './rate-limits.ts';
-import { hashToken, newToken } from './tokens.ts';
-
-/** A verification link older than this is refused; asking again sends a new one. */
-export const RESTRICTION_TOKEN_DAYS = 7;
+import type { RateLimits } from './rate-limits.ts';
 
 /**
  * The laureates whose email has a confirmed restriction (emails compare case-insensitively, the rule of
@@ -56,157 +50,19 @@ export interface PublicDisplayState {
   name: NameDisplay;
 }
 
-export function createDisplayRestrictionsService(deps: {
+export interface DisplayRestrictionsDeps {
   db: Database;
   config: Config;
   mail: MailService;
   rateLimits: RateLimits;
   /** Called after a change of what the public sees, so cached statistics are recomputed. */
   onChange?: () => void;
-}) {
-  const { db, config, mail, rateLimits } = deps;
-  const changed = () => deps.onChange?.();
+}
 
-  async function stateOf(email: string): Promise<PublicDisplayState> {
-    const [row] = await db
-      .select({ email: displayRestrictions.email })
-      .from(displayRestrictions)
-      .where(
-        and(
-          sql`lower(${displayRestrictions.email}) = ${email.toLowerCase()}`,
-          isNotNull(displayRestrictions.confirmedAt),
-        ),
-      )
-      .limit(1);
-    const [choice] = await db
-      .select({ display: publicNameChoices.display })
-      .from(publicNameChoices)
-      .where(eq(publicNameChoices.email, email.toLowerCase()));
-    return { hidden: Boolean(row), name: choice?.display ?? 'full' };
-  }
-
-  return {
-    /**
-     * Records the request with a new link and mails it in the page's language. Asking again replaces the
-     * link; an address already hidden stays hidden.
-     */
-    async request(input: { email: string; lang: Locale }, ip: string, now = new Date()): Promise<void> {
-      await rateLimits.consume(SIGN_IN_LIMITS.restrictionPerIp, ip);
-      const email = input.email.trim().toLowerCase();
-      const token = newToken();
-      const url = new URL(`${config.publicUrl}/${input.lang}/public-display-restriction`);
-      url.searchParams.set('token', token);
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(displayRestrictions)
-          .values({ email, tokenHash: hashToken(token), locale: input.lang, requestedAt: now })
-          .onConflictDoUpdate({
-            target: displayRestrictions.email,
-            set: { tokenHash: hashToken(token), locale: input.lang, requestedAt: now },
-          });
-        await mail.queue(
-          {
-            to: email,
-            ...restrictionVerificationEmail(input.lang, config.publicUrl, { url: url.toString() }),
-          },
-          tx,
-        );
-      });
-      mail.kick();
-    },
-
-    /** Follows the emailed link: from now on the address's homologations are hidden. Repeating it is harmless. */
-    async confirm(token: string, now = new Date()): Promise<void> {
-      const oldest = new Date(now.getTime() - RESTRICTION_TOKEN_DAYS * 86_400_000);
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(displayRestrictions)
-          .set({
-            confirmedAt: sql`coalesce(${displayRestrictions.confirmedAt}, ${now.toISOString()}::timestamptz)`,
-          })
-          .where(
-            and(
-              eq(displayRestrictions.tokenHash, hashToken(token)),
-              gt(displayRestrictions.requestedAt, oldest),
-            ),
-          )
-          .returning({ email: displayRestrictions.email, confirmedAt: displayRestrictions.confirmedAt });
-        if (!row) throw new AppError(400, 'invalid_or_expired_token', 'This link is invalid or has expired');
-        await recordAudit(tx, {
-          actorId: null,
-          action: 'display_restriction.confirm',
-          entity: 'display_restriction',
-          entityId: row.email,
-          after: { confirmedAt: row.confirmedAt?.toISOString() ?? null },
-        });
-      });
-      changed();
-    },
-
-    /** The signed-in user's own switch, for their account's email. */
-    stateOf,
-
-    async setHidden(
-      user: { id: number; email: string; locale: string },
-      hidden: boolean,
-      now = new Date(),
-    ): Promise<PublicDisplayState> {
-      const email = user.email.trim().toLowerCase();
-      await db.transaction(async (tx) => {
-        if (hidden) {
-          await tx
-            .insert(displayRestrictions)
-            .values({
-              email,
-              tokenHash: hashToken(newToken()),
-              locale: user.locale,
-              requestedAt: now,
-              confirmedAt: now,
-            })
-            .onConflictDoUpdate({
-              target: displayRestrictions.email,
-              set: {
-                confirmedAt: sql`coalesce(${displayRestrictions.confirmedAt}, ${now.toISOString()}::timestamptz)`,
-              },
-            });
-        } else {
-          await tx.delete(displayRestrictions).where(sql`lower(${displayRestrictions.email}) = ${email}`);
-        }
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: hidden ? 'display_restriction.hide' : 'display_restriction.show',
-          entity: 'display_restriction',
-          entityId: email,
-        });
-      });
-      changed();
-      return stateOf(email);
-    },
-
-    /** The signed-in user chooses how public tables name them; 'full' is the default, kept as no row. */
-    async setNameDisplay(
-      user: { id: number; email: string },
-      display: NameDisplay,
-      now = new Date(),
-    ): Promise<PublicDisplayState> {
-      const email = user.email.trim().toLowerCase();
-      await db.transaction(async (tx) => {
-        if (display === 'full') await tx.delete(publicNameChoices).where(eq(publicNameChoices.email, email));
-        else
-          await tx
-            .insert(publicNameChoices)
-            .values({ email, display, updatedAt: now })
-            .onConflictDoUpdate({ target: publicNameChoices.email, set: { display, updatedAt: now } });
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'public_name.choose',
-          entity: 'display_restriction',
-          entityId: email,
-          after: { display },
-        });
-      });
-      changed();
-      return stateOf(email);
-    },
-  };
+/**
+ * One module per way in: the emailed link (display-restrictions-link.ts) and the account's own switches
+ * (display-restrictions-account.ts); the fragments above are what the public tables filter with.
+ */
+export function createDisplayRestrictionsService(deps: DisplayRestrictionsDeps) {
+  return { ...linkOperations(deps), ...accountOperations(deps) };
 }

@@ -42,6 +42,55 @@ async function linkLaureates(tx: Database, userId: number, email: string): Promi
     .where(and(isNull(laureates.userId), sql`lower(${laureates.email}) = ${email.toLowerCase()}`));
 }
 
+/**
+ * What following a link does, in its transaction: the sign-up address becomes verified, or a pending address
+ * replaces the old one (ending the other sessions and the reset links); then the address's laureates are the
+ * account's.
+ */
+async function applyLink(
+  tx: Database,
+  sessions: ReturnType<typeof createSessionsService>,
+  link: { userId: number; email: string },
+  keepSession: string | null,
+  now: Date,
+): Promise<void> {
+  const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for('update');
+  if (!user) throw invalidToken();
+
+  if (link.email === user.email) {
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.verify_email',
+      entity: 'user',
+      entityId: user.id,
+      after: { email: user.email },
+    });
+  } else if (link.email === user.pendingEmail) {
+    await tx
+      .update(users)
+      .set({ email: link.email, pendingEmail: null, emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await sessions.revokeAllExcept(user.id, keepSession, tx);
+    await revokeResetLinks(tx, user.id, now);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'user.change_email',
+      entity: 'user',
+      entityId: user.id,
+      before: { email: user.email },
+      after: { email: link.email },
+    });
+  } else {
+    // The link of an address the account no longer uses or asks for.
+    throw invalidToken();
+  }
+  await linkLaureates(tx, user.id, link.email);
+}
+
 export function createEmailVerificationService(deps: {
   db: Database;
   config: Config;
@@ -101,41 +150,7 @@ export function createEmailVerificationService(deps: {
             )
             .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
           if (!link) throw invalidToken();
-          const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).for('update');
-          if (!user) throw invalidToken();
-
-          if (link.email === user.email) {
-            await tx
-              .update(users)
-              .set({ emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
-              .where(eq(users.id, user.id));
-            await recordAudit(tx, {
-              actorId: user.id,
-              action: 'user.verify_email',
-              entity: 'user',
-              entityId: user.id,
-              after: { email: user.email },
-            });
-          } else if (link.email === user.pendingEmail) {
-            await tx
-              .update(users)
-              .set({ email: link.email, pendingEmail: null, emailVerifiedAt: now, updatedAt: now })
-              .where(eq(users.id, user.id));
-            await sessions.revokeAllExcept(user.id, keepSession, tx);
-            await revokeResetLinks(tx, user.id, now);
-            await recordAudit(tx, {
-              actorId: user.id,
-              action: 'user.change_email',
-              entity: 'user',
-              entityId: user.id,
-              before: { email: user.email },
-              after: { email: link.email },
-            });
-          } else {
-            // The link of an address the account no longer uses or asks for.
-            throw invalidToken();
-          }
-          await linkLaureates(tx, user.id, link.email);
+          await applyLink(tx, sessions, link, keepSession, now);
         });
       } catch (error) {
         if (isUniqueViolation(error))

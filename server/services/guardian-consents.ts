@@ -19,6 +19,7 @@ import { guardianConsentEmail, guardianRefusalEmail } from '../mail/templates.ts
 import { recordAudit } from './audit.ts';
 import { transitionCandidate } from './candidate-transitions.ts';
 import { emailDocumentsNow } from './documents-mail.ts';
+import { type Caller, signedIn } from './guards.ts';
 import type { DocumentsService } from './documents.ts';
 import type { MailService } from './mail.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -188,7 +189,8 @@ export function createGuardianConsentsService(deps: {
      * The buyer sends the link again (POST /api/candidates/{id}/guardian-consent/resend): a new link replaces the
      * old one. Another user's candidate is 404; one not waiting for consent 409; too soon or too often 429.
      */
-    async resend(buyerId: number, candidateId: number, now = new Date()): Promise<void> {
+    async resend(caller: Caller, candidateId: number, now = new Date()): Promise<void> {
+      const buyerId = signedIn(caller).id;
       await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ candidate: candidates, order: orders, consent: guardianConsents })

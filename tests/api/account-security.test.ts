@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type * as Argon2 from '@node-rs/argon2';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLI } from '../../server/services/guards.ts';
 import { emailVerificationTokens, laureates, users } from '../../server/db/schema/index.ts';
 import { addLaureates, laureateRecord } from '../support/laureates.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
@@ -195,7 +196,7 @@ describe('email verification', () => {
   });
 
   it('makes verified accounts from the command line and BOOTSTRAP_ADMIN', async () => {
-    const { id } = await t.services.accounts.createUser({
+    const { id } = await t.services.accounts.createUser(CLI, {
       email: 'volunteer@example.org',
       password: PASSWORD,
       role: 'admin',

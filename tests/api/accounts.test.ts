@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI } from '../../server/services/guards.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { PASSWORD, signIn, signUp, signedInAdmin, signedInUser, signupPayload } from '../support/users.ts';
 
@@ -219,7 +220,7 @@ describe('an account made with the command line', () => {
   it('has no birth date: GET /api/me answers null, and the owner can complete it', async () => {
     const email = `cli.${Date.now()}@example.org`;
     // The operation `npm run cli -- user:create` runs.
-    await t.services.accounts.createUser({ email, password: PASSWORD, role: 'admin', prenom: 'Jean' });
+    await t.services.accounts.createUser(CLI, { email, password: PASSWORD, role: 'admin', prenom: 'Jean' });
     const auth = bearer(await signIn(t, email));
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: auth });
     expect(me.statusCode).toBe(200);

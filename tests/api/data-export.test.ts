@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI } from '../../server/services/guards.ts';
 import { activityConnections, candidates, payments, sessions, users } from '../../server/db/schema/index.ts';
 import { addLaureates, laureateRecord } from '../support/laureates.ts';
 import { candidatePayload, minorCandidate } from '../support/orders.ts';
@@ -219,7 +220,7 @@ describe('GET /api/me/export', () => {
   it('gives a laureate without an account, writing by post, their records (data:export)', async () => {
     const email = 'by.post@example.org';
     await addLaureates(t, [laureateRecord({ email, nom: 'Postale', epreuve: 'bicingle', numero: 424_244 })]);
-    const copy = await t.services.dataExport.forAddress(email, 'it');
+    const copy = await t.services.dataExport.forAddress(CLI, email, 'it');
     const zip = readZip(copy.bytes);
     expect(zip.names).not.toContain('account.json');
     expect(zip.json('laureates.json').records).toEqual([expect.objectContaining({ nom: 'Postale' })]);

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '../../server/db/schema/index.ts';
+import { CLI } from '../../server/services/guards.ts';
 import type { TestApp } from './test-app.ts';
 
 export const PASSWORD = 'Ventoux1910';
@@ -47,7 +48,7 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
 
 export async function signedInAdmin(t: TestApp) {
   const user = await signUp(t);
-  await t.services.accounts.setRole(user.email, 'admin');
+  await t.services.accounts.setRole(CLI, user.email, 'admin');
   const token = await signIn(t, user.email);
   return { ...user, token, auth: { authorization: `Bearer ${token}` } };
 }

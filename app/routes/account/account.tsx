@@ -16,7 +16,9 @@ import {
   useSearchParams,
 } from 'react-router';
 import { requestContext } from '#request-context';
-import { localeOr } from '../../../domain/locales.ts';
+import { type Locale, localeOr } from '../../../domain/locales.ts';
+import type { SessionUser } from '../../../contracts/account.ts';
+import type { ActionServices } from '../../../contracts/action-services.ts';
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -76,122 +78,151 @@ export async function loader(args: Route.LoaderArgs) {
 
 const PASSWORDS = ['current_password', 'password', 'password_confirmation'];
 
+/** What an intent's handler gets: the signed-in user, the posted fields, the writes and the page's language. */
+interface IntentPost {
+  user: SessionUser;
+  values: Record<string, string>;
+  actions: ActionServices;
+  locale: Locale;
+}
+
+/** The current password is asked only for a new address; an empty one is none. */
+async function saveProfile({ user, values, actions, locale }: IntentPost) {
+  const { current_password: currentPassword, ...fields } = values;
+  const parsed = parseForm(profileUpdateSchema, currentPassword ? values : fields, PASSWORDS);
+  if ('refusal' in parsed) return parsed.refusal;
+  try {
+    await actions.updateProfile(user, parsed.input, locale);
+  } catch (error) {
+    return serviceRefusal(error, values, {
+      secrets: PASSWORDS,
+      codeFields: { email_taken: 'email', wrong_current_password: 'current_password' },
+    });
+  }
+  return { intent: 'profile', saved: true };
+}
+
+async function changePassword({ user, values, actions }: IntentPost) {
+  const parsed = parseForm(changePasswordSchema, values, PASSWORDS);
+  if ('refusal' in parsed) return parsed.refusal;
+  try {
+    await actions.changePassword(user, parsed.input);
+  } catch (error) {
+    return serviceRefusal(error, values, {
+      secrets: PASSWORDS,
+      codeFields: { wrong_current_password: 'current_password' },
+    });
+  }
+  return { intent: 'password', changed: true };
+}
+
+async function deleteAccount({ user, values, actions, locale }: IntentPost) {
+  const parsed = parseForm(deleteAccountSchema, values, PASSWORDS);
+  if ('refusal' in parsed) return parsed.refusal;
+  try {
+    await actions.deleteAccount(user, parsed.input.current_password);
+  } catch (error) {
+    return serviceRefusal(error, values, {
+      secrets: PASSWORDS,
+      codeFields: { wrong_current_password: 'current_password' },
+      codeMessages: { last_admin: 'account:delete.lastAdmin' },
+    });
+  }
+  // A document load: every loader asks the server anew, now without a session.
+  throw redirectDocument(`/${locale}`);
+}
+
+/** The service refuses an address not yet proven (as the API). */
+async function setPublicDisplay({ user, values, actions }: IntentPost) {
+  try {
+    await actions.setPublicDisplay(user, values.hidden === 'true');
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  return { intent: 'public-display', saved: true };
+}
+
+async function setPublicName({ user, values, actions }: IntentPost) {
+  const parsed = parseForm(publicNameSchema, values);
+  if ('refusal' in parsed) return parsed.refusal;
+  try {
+    await actions.setPublicName(user, parsed.input.display);
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  return { intent: 'public-name', saved: true };
+}
+
+async function resendConsent({ user, values, actions }: IntentPost) {
+  const candidateId = Number(values.candidate);
+  try {
+    if (!Number.isSafeInteger(candidateId) || candidateId < 1) throw { statusCode: 404, code: 'not_found' };
+    await actions.resendGuardianConsent(user, candidateId);
+  } catch (error) {
+    // The refusal keeps the posted values: the candidate's id says whose form it answers.
+    return serviceRefusal(error, values);
+  }
+  return { intent: 'resend-consent', candidate: values.candidate, resent: true };
+}
+
+async function cancelOrder({ user, values, actions }: IntentPost) {
+  const orderId = Number(values.order);
+  try {
+    if (!Number.isSafeInteger(orderId) || orderId < 1) throw { statusCode: 404, code: 'not_found' };
+    await actions.cancelOrder(user.id, orderId);
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  return { intent: 'cancel-order', cancelled: true };
+}
+
+async function cancelRegistration({ user, values, actions }: IntentPost) {
+  const parsed = parseForm(cancellationRequestForm, values);
+  if ('refusal' in parsed) return parsed.refusal;
+  const { order, candidate, reason } = parsed.input;
+  try {
+    await actions.requestCancellation(user.id, order, { candidate_ids: [candidate], reason });
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  return { intent: 'cancel-registration', candidate: values.candidate, asked: true };
+}
+
+async function disconnectStrava({ user, values, actions }: IntentPost) {
+  try {
+    await actions.disconnectStrava(user.id);
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+  return { intent: 'strava-disconnect', disconnected: true };
+}
+
 /**
- * The forms of the page post here with their `intent` (decision 0032): the profile, the password, the public
- * display of the results or of the name, the account's deletion, giving up an unpaid order, asking to cancel a
- * paid registration, or disconnecting Strava.
+ * The forms of the page post here with their `intent` (decision 0032): the profile, the password, the account's
+ * deletion, the public display of the results or of the name, a guardian's link sent again, giving up an unpaid
+ * order, asking to cancel a paid registration, or disconnecting Strava.
  */
+const INTENTS = {
+  profile: saveProfile,
+  password: changePassword,
+  delete: deleteAccount,
+  'public-display': setPublicDisplay,
+  'public-name': setPublicName,
+  'resend-consent': resendConsent,
+  'cancel-order': cancelOrder,
+  'cancel-registration': cancelRegistration,
+  'strava-disconnect': disconnectStrava,
+} satisfies Record<string, (post: IntentPost) => Promise<unknown>>;
+
+const isIntent = (value: string | undefined): value is keyof typeof INTENTS =>
+  value !== undefined && Object.hasOwn(INTENTS, value);
+
 export async function action(args: Route.ActionArgs) {
   const { user } = requireUser(args);
-  const { request, params, context } = args;
-  const { actions } = context.get(requestContext);
-  const values = await readForm(request);
-  if (values.intent === 'profile') {
-    // The current password is asked only for a new address; an empty one is none.
-    const { current_password: currentPassword, ...fields } = values;
-    const parsed = parseForm(profileUpdateSchema, currentPassword ? values : fields, PASSWORDS);
-    if ('refusal' in parsed) return parsed.refusal;
-    try {
-      await actions.updateProfile(user.id, parsed.input, localeOr(params.lang));
-    } catch (error) {
-      return serviceRefusal(error, values, {
-        secrets: PASSWORDS,
-        codeFields: { email_taken: 'email', wrong_current_password: 'current_password' },
-      });
-    }
-    return { intent: 'profile', saved: true };
-  }
-  if (values.intent === 'password') {
-    const parsed = parseForm(changePasswordSchema, values, PASSWORDS);
-    if ('refusal' in parsed) return parsed.refusal;
-    try {
-      await actions.changePassword(user.id, parsed.input);
-    } catch (error) {
-      return serviceRefusal(error, values, {
-        secrets: PASSWORDS,
-        codeFields: { wrong_current_password: 'current_password' },
-      });
-    }
-    return { intent: 'password', changed: true };
-  }
-  if (values.intent === 'delete') {
-    const parsed = parseForm(deleteAccountSchema, values, PASSWORDS);
-    if ('refusal' in parsed) return parsed.refusal;
-    try {
-      await actions.deleteAccount(user.id, parsed.input.current_password);
-    } catch (error) {
-      return serviceRefusal(error, values, {
-        secrets: PASSWORDS,
-        codeFields: { wrong_current_password: 'current_password' },
-        codeMessages: { last_admin: 'account:delete.lastAdmin' },
-      });
-    }
-    // A document load: every loader asks the server anew, now without a session.
-    throw redirectDocument(`/${localeOr(params.lang)}`);
-  }
-  if (values.intent === 'public-display') {
-    try {
-      // Only the proven owner of the address may show again what its owner hid (as the API).
-      if (!user.emailVerified) throw { statusCode: 403, code: 'email_not_verified' };
-      await actions.setPublicDisplay(user, values.hidden === 'true');
-    } catch (error) {
-      return serviceRefusal(error, values);
-    }
-    return { intent: 'public-display', saved: true };
-  }
-  if (values.intent === 'public-name') {
-    const parsed = parseForm(publicNameSchema, values);
-    if ('refusal' in parsed) return parsed.refusal;
-    try {
-      // As PUT /api/me/public-name: laureates are found by the address, which must be proven.
-      if (!user.emailVerified) throw { statusCode: 403, code: 'email_not_verified' };
-      await actions.setPublicName(user, parsed.input.display);
-    } catch (error) {
-      return serviceRefusal(error, values);
-    }
-    return { intent: 'public-name', saved: true };
-  }
-  if (values.intent === 'resend-consent') {
-    const candidateId = Number(values.candidate);
-    try {
-      if (!Number.isSafeInteger(candidateId) || candidateId < 1) throw { statusCode: 404, code: 'not_found' };
-      await actions.resendGuardianConsent(user.id, candidateId);
-    } catch (error) {
-      // The refusal keeps the posted values: the candidate's id says whose form it answers.
-      return serviceRefusal(error, values);
-    }
-    return { intent: 'resend-consent', candidate: values.candidate, resent: true };
-  }
-  if (values.intent === 'cancel-order') {
-    const orderId = Number(values.order);
-    try {
-      if (!Number.isSafeInteger(orderId) || orderId < 1) throw { statusCode: 404, code: 'not_found' };
-      await actions.cancelOrder(user.id, orderId);
-    } catch (error) {
-      return serviceRefusal(error, values);
-    }
-    return { intent: 'cancel-order', cancelled: true };
-  }
-  if (values.intent === 'cancel-registration') {
-    const parsed = parseForm(cancellationRequestForm, values);
-    if ('refusal' in parsed) return parsed.refusal;
-    const { order, candidate, reason } = parsed.input;
-    try {
-      await actions.requestCancellation(user.id, order, { candidate_ids: [candidate], reason });
-    } catch (error) {
-      return serviceRefusal(error, values);
-    }
-    return { intent: 'cancel-registration', candidate: values.candidate, asked: true };
-  }
-  if (values.intent === 'strava-disconnect') {
-    try {
-      await actions.disconnectStrava(user.id);
-    } catch (error) {
-      return serviceRefusal(error, values);
-    }
-    return { intent: 'strava-disconnect', disconnected: true };
-  }
-  throw data(null, { status: 400 });
+  const { actions } = args.context.get(requestContext);
+  const values = await readForm(args.request);
+  if (!isIntent(values.intent)) throw data(null, { status: 400 });
+  return INTENTS[values.intent]({ user, values, actions, locale: localeOr(args.params.lang) });
 }
 
 /**
