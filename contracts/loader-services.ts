@@ -10,7 +10,7 @@ import type { AdminCandidatesQuery } from '../domain/schemas/admin.ts';
 import type { PublicDisplay } from '../domain/schemas/display-restriction.ts';
 import type { LaureatesPage, LaureatesQuery, Palmares } from '../domain/schemas/laureates.ts';
 import type { Statistics } from '../domain/schemas/statistics.ts';
-import type { MyHomologation, PublicUser } from './account.ts';
+import type { MyHomologation, PublicUser, SessionUser } from './account.ts';
 import type { AdminUser, CandidateDetail, CandidatePage, DashboardData } from './admin.ts';
 import type { LaureateTeaser } from './laureates.ts';
 import type {
@@ -81,11 +81,13 @@ export interface LoaderServices {
       session(paymentId: number, user: { id: number } | null): Promise<TestCheckoutSession | null>;
     };
   };
+  /** Administrators only: the services refuse anyone else (403). */
   refunds: {
-    forOrder(orderId: number): Promise<OrderRefunds>;
+    forOrder(admin: SessionUser, orderId: number): Promise<OrderRefunds>;
   };
   cancellationRequests: {
-    list(): Promise<CancellationRequestView[]>;
+    /** Administrators only (403 otherwise). */
+    list(admin: SessionUser): Promise<CancellationRequestView[]>;
     /** The requests on the user's own orders. */
     ofBuyer(userId: number): Promise<CancellationRequestView[]>;
   };

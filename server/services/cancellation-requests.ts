@@ -15,6 +15,7 @@ import { cancellationRequests, candidates, orders, users } from '../db/schema.ts
 import { AppError, notFound, validationError } from '../errors.ts';
 import { cancellationDeclinedEmail } from '../mail/templates.ts';
 import { recordAudit } from './audit.ts';
+import { type Caller, administrator } from './guards.ts';
 import type { MailService } from './mail.ts';
 import type { RefundsService } from './refunds.ts';
 import { alreadyProcessed } from './registration-changes.ts';
@@ -135,7 +136,8 @@ export function createCancellationRequestsService(deps: {
     },
 
     /** Open requests first (oldest first: they have waited longest), then the decided ones, latest first. */
-    async list(): Promise<CancellationRequestView[]> {
+    async list(caller: Caller): Promise<CancellationRequestView[]> {
+      administrator(caller);
       const rows = await db
         .select()
         .from(cancellationRequests)
@@ -159,7 +161,8 @@ export function createCancellationRequestsService(deps: {
       return present(rows.map((row) => row.request));
     },
 
-    async openCount(): Promise<number> {
+    async openCount(caller: Caller): Promise<number> {
+      administrator(caller);
       const [row] = await db
         .select({ total: sql<number>`count(*)::int` })
         .from(cancellationRequests)
@@ -168,7 +171,8 @@ export function createCancellationRequestsService(deps: {
     },
 
     /** Refunds the candidates' price less the fee; the request is marked in the refund's own transaction. */
-    async approve(requestId: number, actorId: number) {
+    async approve(caller: Caller, requestId: number) {
+      const actorId = administrator(caller)?.id ?? null;
       const [request] = await db
         .select()
         .from(cancellationRequests)
@@ -178,10 +182,10 @@ export function createCancellationRequestsService(deps: {
       const [order] = await db.select().from(orders).where(eq(orders.id, request.orderId));
       const amount = amountAfterFee(order!.unitPriceCents, request.candidateIds.length, feeCents);
       const refund = await refunds.create(
+        caller,
         request.orderId,
         { candidate_ids: request.candidateIds, amount_cents: amount, reason: request.reason },
         {
-          actorId,
           source: 'request',
           // Approving twice (a double click) finds the first approval's refund.
           idempotencyKey: `cancellation-request-${requestId}`,
@@ -205,7 +209,8 @@ export function createCancellationRequestsService(deps: {
       return { id: requestId, status: 'approved' as const, refund };
     },
 
-    async decline(requestId: number, reason: string, actorId: number) {
+    async decline(caller: Caller, requestId: number, reason: string) {
+      const actorId = administrator(caller)?.id ?? null;
       await db.transaction(async (tx) => {
         const request = await lockOpen(tx, requestId);
         await tx

@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import { candidates, payments, refunds } from '../db/schema.ts';
 import { validationError } from '../errors.ts';
 import { csvFile } from './csv-file.ts';
+import { type Caller, administrator } from './guards.ts';
 
 const HEADER = ['date', 'order', 'candidates', 'provider', 'provider_reference', 'amount_eur', 'kind'];
 const TOTALS_HEADER = ['month', 'money_in_eur', 'money_out_eur', 'net_eur'];
@@ -106,7 +107,8 @@ export function createLedgerService(deps: { db: Database }) {
   }
 
   return {
-    async ledgerCsv(query: LedgerQuery, now = new Date()): Promise<string> {
+    async ledgerCsv(caller: Caller, query: LedgerQuery, now = new Date()): Promise<string> {
+      administrator(caller);
       const { start, end } = span(query, now);
       const lines = await movements(start, end);
       const orderIds = [...new Set(lines.map((line) => line.orderId))];

@@ -29,6 +29,7 @@ import type { PaymentsService } from './payments.ts';
 import { loadRegistrationProgress } from './registration-progress.ts';
 import type { createOrderDraftsService } from './order-drafts.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { type Caller, signedIn } from './guards.ts';
 
 export function newScanToken(): string {
   return scanTokenFromBytes(crypto.randomBytes(SCAN_TOKEN_RANDOM_BYTES));
@@ -230,10 +231,11 @@ export function createOrdersService(deps: {
     placedWith: (userId: number, idempotencyKey: string) => existingForKey(userId, idempotencyKey),
 
     async create(
-      user: { id: number; email: string },
+      caller: Caller,
       input: Order,
       options: { idempotencyKey?: string; locale: Locale; now?: Date },
     ): Promise<{ id: number; redirectUrl: string }> {
+      const user = signedIn(caller);
       const now = options.now ?? new Date();
       if (options.idempotencyKey) {
         const existing = await existingForKey(user.id, options.idempotencyKey);
@@ -339,10 +341,11 @@ export function createOrdersService(deps: {
      * again): earlier attempts still open are closed first. Paid, expired and cancelled orders answer 409.
      */
     async pay(
-      user: { id: number; email: string },
+      caller: Caller,
       orderId: number,
       options: { locale?: Locale; mode?: PaymentMode; now?: Date } = {},
     ): Promise<string> {
+      const user = signedIn(caller);
       const now = options.now ?? new Date();
       const order = await ownOrder(user.id, orderId);
       const provider = payments.providerFor(options.mode ?? order.mode_paiement);

@@ -25,6 +25,7 @@ import { refundEmail } from '../mail/templates.ts';
 import { configuredProvider, type Providers } from '../payments/index.ts';
 import type { ProviderRefund } from '../payments/provider.ts';
 import { recordAudit } from './audit.ts';
+import { type Caller, administrator } from './guards.ts';
 import { transitionCandidate } from './candidate-transitions.ts';
 import type { MailService } from './mail.ts';
 import { recordRefund } from '../metrics.ts';
@@ -40,7 +41,6 @@ export interface RefundInput {
 }
 
 export interface RefundOptions {
-  actorId: number;
   idempotencyKey?: string;
   source?: Exclude<RefundSource, 'external'>;
   /** The club's fee kept (an approved request), said in the buyer's email. */
@@ -284,7 +284,8 @@ export function createRefundsService(deps: {
 
   return {
     /** An order's money and refunds, for the admin's refund form. */
-    async forOrder(orderId: number): Promise<OrderRefunds> {
+    async forOrder(caller: Caller, orderId: number): Promise<OrderRefunds> {
+      administrator(caller);
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound('No such order');
       const [rows, payment, orderCandidates] = await Promise.all([
@@ -320,7 +321,13 @@ export function createRefundsService(deps: {
      * Records a refund (or finds the one made with the same Idempotency-Key), then asks the provider. With
      * candidates and no amount, the amount is their price.
      */
-    async create(orderId: number, input: RefundInput, options: RefundOptions): Promise<RefundView> {
+    async create(
+      caller: Caller,
+      orderId: number,
+      input: RefundInput,
+      options: RefundOptions = {},
+    ): Promise<RefundView> {
+      const actorId = administrator(caller)?.id ?? null;
       if (!input.candidate_ids?.length && input.amount_cents === undefined)
         throw validationError({ amount_cents: 'validation:required' }, 'Name candidates or an amount');
       const recorded = await db.transaction(async (tx) => {
@@ -353,11 +360,11 @@ export function createRefundsService(deps: {
             reason: input.reason,
             candidateIds: chosen.map((candidate) => candidate.id),
             idempotencyKey: options.idempotencyKey ?? null,
-            actorId: options.actorId,
+            actorId,
           })
           .returning();
         await recordAudit(tx, {
-          actorId: options.actorId,
+          actorId,
           action: 'refund.requested',
           entity: 'order',
           entityId: orderId,
@@ -371,7 +378,8 @@ export function createRefundsService(deps: {
     },
 
     /** A failed refund asked again, if the order still has that much to give back. */
-    async retry(refundId: number, actorId: number): Promise<RefundView> {
+    async retry(caller: Caller, refundId: number): Promise<RefundView> {
+      const actorId = administrator(caller)?.id ?? null;
       await db.transaction(async (tx) => {
         const refund = await byId(refundId, tx);
         await lockOrder(tx, refund.orderId);
@@ -409,7 +417,8 @@ export function createRefundsService(deps: {
      * A refund made in the provider's dashboard, now withdrawing the candidates a volunteer chose (the webhook
      * could not know whom it was for).
      */
-    async withdrawFor(refundId: number, candidateIds: number[], actorId: number): Promise<RefundView> {
+    async withdrawFor(caller: Caller, refundId: number, candidateIds: number[]): Promise<RefundView> {
+      const actorId = administrator(caller)?.id ?? null;
       await db.transaction(async (tx) => {
         await lockOrder(tx, (await byId(refundId, tx)).orderId);
         // Read again under the order's lock: another volunteer may have given it candidates meanwhile.

@@ -41,11 +41,14 @@ function orderIdOf(params: { orderId?: string }): number {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { services } = requireAdmin(args);
+  const { user, services } = requireAdmin(args);
   const orderId = orderIdOf(args.params);
   try {
     // A fresh key for each showing of the form: the same form posted twice refunds once.
-    return { refunds: await services.refunds.forOrder(orderId), formKey: globalThis.crypto.randomUUID() };
+    return {
+      refunds: await services.refunds.forOrder(user, orderId),
+      formKey: globalThis.crypto.randomUUID(),
+    };
   } catch (error) {
     if (isNotFound(error)) throw data(null, { status: 404 });
     throw error;
