@@ -81,11 +81,13 @@ export interface LoaderServices {
       session(paymentId: number, user: { id: number } | null): Promise<TestCheckoutSession | null>;
     };
   };
+  /** Administrators only: the services refuse anyone else (403). */
   refunds: {
-    forOrder(orderId: number): Promise<OrderRefunds>;
+    forOrder(admin: SessionUser, orderId: number): Promise<OrderRefunds>;
   };
   cancellationRequests: {
-    list(): Promise<CancellationRequestView[]>;
+    /** Administrators only (403 otherwise). */
+    list(admin: SessionUser): Promise<CancellationRequestView[]>;
     /** The requests on the user's own orders. */
     ofBuyer(userId: number): Promise<CancellationRequestView[]>;
   };

@@ -96,7 +96,7 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
         response: { 200: orderRefunds, 404: errorResponse, ...guarded },
       },
     },
-    async (request) => services.refunds.forOrder(request.params.id),
+    async (request) => services.refunds.forOrder(request.user, request.params.id),
   );
 
   app.post(
@@ -120,8 +120,7 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
       },
     },
     async (request, reply) => {
-      const refund = await services.refunds.create(request.params.id, request.body, {
-        actorId: request.user!.id,
+      const refund = await services.refunds.create(request.user, request.params.id, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
       });
       return reply.code(201).send(refund);
@@ -139,7 +138,7 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
         response: { 200: refundView, 404: errorResponse, 409: errorResponse, 422: errorResponse, ...guarded },
       },
     },
-    async (request) => services.refunds.retry(request.params.id, request.user!.id),
+    async (request) => services.refunds.retry(request.user, request.params.id),
   );
 
   app.post(
@@ -155,7 +154,7 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
       },
     },
     async (request) =>
-      services.refunds.withdrawFor(request.params.id, request.body.candidate_ids, request.user!.id),
+      services.refunds.withdrawFor(request.user, request.params.id, request.body.candidate_ids),
   );
 
   app.get(
@@ -168,7 +167,7 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
         response: { 200: z.object({ items: z.array(requestView) }), ...guarded },
       },
     },
-    async () => ({ items: await services.cancellationRequests.list() }),
+    async (request) => ({ items: await services.cancellationRequests.list(request.user) }),
   );
 
   app.post(
@@ -188,7 +187,7 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
         },
       },
     },
-    async (request) => services.cancellationRequests.approve(request.params.id, request.user!.id),
+    async (request) => services.cancellationRequests.approve(request.user, request.params.id),
   );
 
   app.post(
@@ -210,7 +209,7 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
       },
     },
     async (request) =>
-      services.cancellationRequests.decline(request.params.id, request.body.reason, request.user!.id),
+      services.cancellationRequests.decline(request.user, request.params.id, request.body.reason),
   );
 
   app.get(
@@ -226,7 +225,7 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
       },
     },
     async (request, reply) => {
-      const csv = await services.ledger.ledgerCsv(request.query);
+      const csv = await services.ledger.ledgerCsv(request.user, request.query);
       const span = [request.query.from, request.query.to].filter(Boolean).join('_');
       return reply
         .type('text/csv; charset=utf-8')

@@ -88,8 +88,9 @@ export function pageActions(
   return {
     ...accountActions(services, { request, reply, secureCookie: options.secureCookie }),
 
-    async placeOrder(user, input, options) {
-      return (await services.orders.create(user, input, options)).redirectUrl;
+    // The buyer is the request's own signed-in user, whom the service checks again.
+    async placeOrder(_user, input, options) {
+      return (await services.orders.create(request.user, input, options)).redirectUrl;
     },
 
     async orderPlacedWith(userId, idempotencyKey) {
@@ -130,17 +131,18 @@ export function pageActions(
       await services.cancellationRequests.create(userId, orderId, body);
     },
 
-    refundOrder: (actorId, orderId, body, idempotencyKey) =>
-      services.refunds.create(orderId, body, { actorId, idempotencyKey }),
+    // The administrator is the request's own signed-in user, whom the services check again.
+    refundOrder: (_actorId, orderId, body, idempotencyKey) =>
+      services.refunds.create(request.user, orderId, body, { idempotencyKey }),
 
-    retryRefund: (actorId, refundId) => services.refunds.retry(refundId, actorId),
+    retryRefund: (_actorId, refundId) => services.refunds.retry(request.user, refundId),
 
-    async approveCancellation(actorId, requestId) {
-      return (await services.cancellationRequests.approve(requestId, actorId)).refund;
+    async approveCancellation(_actorId, requestId) {
+      return (await services.cancellationRequests.approve(request.user, requestId)).refund;
     },
 
-    async declineCancellation(actorId, requestId, reason) {
-      await services.cancellationRequests.decline(requestId, reason, actorId);
+    async declineCancellation(_actorId, requestId, reason) {
+      await services.cancellationRequests.decline(request.user, requestId, reason);
     },
   };
 }

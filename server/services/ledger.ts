@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import { candidates, payments, refunds } from '../db/schema/index.ts';
 import { validationError } from '../errors.ts';
 import { csvFile } from './csv-file.ts';
+import { type Caller, administrator } from './guards.ts';
 
 const HEADER = ['date', 'order', 'candidates', 'provider', 'provider_reference', 'amount_eur', 'kind'];
 const TOTALS_HEADER = ['month', 'money_in_eur', 'money_out_eur', 'net_eur'];
@@ -64,51 +65,66 @@ export async function moneyBetween(db: Database, start: Date, end: Date) {
   return { inCents, outCents, netCents: inCents - outCents };
 }
 
+/** Payments confirmed and refunds succeeded between two instants, in time order. */
+async function movements(db: Database, start: Date, end: Date): Promise<Movement[]> {
+  const [paid, refunded] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.status, 'confirmed'), gte(payments.updatedAt, start), lt(payments.updatedAt, end)),
+      ),
+    db
+      .select()
+      .from(refunds)
+      .where(
+        and(eq(refunds.status, 'succeeded'), gte(refunds.succeededAt, start), lt(refunds.succeededAt, end)),
+      ),
+  ]);
+  return [
+    // A payment is made at the moment it is confirmed: its row is not written again afterwards.
+    ...paid.map((payment): Movement => ({
+      at: payment.updatedAt,
+      orderId: payment.orderId,
+      candidateIds: null,
+      provider: payment.provider,
+      providerReference: payment.providerRef ?? '',
+      signedCents: payment.amountCents,
+      kind: 'payment',
+    })),
+    ...refunded.map((refund): Movement => ({
+      at: refund.succeededAt!,
+      orderId: refund.orderId,
+      candidateIds: refund.candidateIds,
+      provider: refund.provider,
+      providerReference: refund.providerRefundRef ?? '',
+      signedCents: -refund.amountCents,
+      kind: 'refund',
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.orderId - b.orderId);
+}
+
+/** Money in and out of each month of the movements, in cents. */
+function monthlyTotals(lines: readonly Movement[]) {
+  const months = new Map<string, { in: number; out: number }>();
+  for (const line of lines) {
+    const month = calendarDateOf(line.at).slice(0, 7);
+    const totals = months.get(month) ?? { in: 0, out: 0 };
+    if (line.signedCents >= 0) totals.in += line.signedCents;
+    else totals.out += -line.signedCents;
+    months.set(month, totals);
+  }
+  return months;
+}
+
 export function createLedgerService(deps: { db: Database }) {
   const { db } = deps;
 
-  async function movements(start: Date, end: Date): Promise<Movement[]> {
-    const [paid, refunded] = await Promise.all([
-      db
-        .select()
-        .from(payments)
-        .where(
-          and(eq(payments.status, 'confirmed'), gte(payments.updatedAt, start), lt(payments.updatedAt, end)),
-        ),
-      db
-        .select()
-        .from(refunds)
-        .where(
-          and(eq(refunds.status, 'succeeded'), gte(refunds.succeededAt, start), lt(refunds.succeededAt, end)),
-        ),
-    ]);
-    return [
-      // A payment is made at the moment it is confirmed: its row is not written again afterwards.
-      ...paid.map((payment): Movement => ({
-        at: payment.updatedAt,
-        orderId: payment.orderId,
-        candidateIds: null,
-        provider: payment.provider,
-        providerReference: payment.providerRef ?? '',
-        signedCents: payment.amountCents,
-        kind: 'payment',
-      })),
-      ...refunded.map((refund): Movement => ({
-        at: refund.succeededAt!,
-        orderId: refund.orderId,
-        candidateIds: refund.candidateIds,
-        provider: refund.provider,
-        providerReference: refund.providerRefundRef ?? '',
-        signedCents: -refund.amountCents,
-        kind: 'refund',
-      })),
-    ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.orderId - b.orderId);
-  }
-
   return {
-    async ledgerCsv(query: LedgerQuery, now = new Date()): Promise<string> {
+    async ledgerCsv(caller: Caller, query: LedgerQuery, now = new Date()): Promise<string> {
+      administrator(caller);
       const { start, end } = span(query, now);
-      const lines = await movements(start, end);
+      const lines = await movements(db, start, end);
       const orderIds = [...new Set(lines.map((line) => line.orderId))];
       const candidateRows = orderIds.length
         ? await db
@@ -125,14 +141,7 @@ export function createLedgerService(deps: { db: Database }) {
           )
           .map((row) => candidateReference(row.orderId, row.index))
           .join(' ');
-      const months = new Map<string, { in: number; out: number }>();
-      for (const line of lines) {
-        const month = calendarDateOf(line.at).slice(0, 7);
-        const totals = months.get(month) ?? { in: 0, out: 0 };
-        if (line.signedCents >= 0) totals.in += line.signedCents;
-        else totals.out += -line.signedCents;
-        months.set(month, totals);
-      }
+      const months = monthlyTotals(lines);
       return csvFile(
         [
           HEADER,

@@ -16,20 +16,63 @@ import type { PaymentSettlement } from './payment-settlement.ts';
 /** Attempts in these states may still be paid at the provider. */
 const OPEN_PAYMENT_STATUSES = ['created', 'pending'] as const;
 
-export function createPaymentClosing(deps: {
+interface ClosingDeps {
   db: Database;
   providers: Providers;
   settlement: PaymentSettlement;
   log?: FastifyBaseLogger;
-}) {
-  const { db, providers, settlement } = deps;
+}
 
-  /** Asks the provider to close a session; a failure is only logged (the session expires there anyway). */
-  async function cancelAtProvider(payment: typeof payments.$inferSelect) {
-    await providers[payment.provider]
-      ?.cancel(payment.providerRef!)
-      .catch((error: unknown) => deps.log?.warn({ err: error }, 'provider cancel failed'));
+/** Asks the provider to close a session; a failure is only logged (the session expires there anyway). */
+async function cancelAtProvider(deps: ClosingDeps, payment: typeof payments.$inferSelect) {
+  await deps.providers[payment.provider]
+    ?.cancel(payment.providerRef!)
+    .catch((error: unknown) => deps.log?.warn({ err: error }, 'provider cancel failed'));
+}
+
+/** Pending orders past their expiry are cancelled, and so are their open payment sessions. */
+async function expirePending(deps: ClosingDeps, now: Date): Promise<number> {
+  const { db } = deps;
+  const stale = await db
+    .select({ payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)));
+  const staleOrders = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)));
+  for (const { payment } of stale) {
+    if (payment.providerRef && (payment.status === 'pending' || payment.status === 'created'))
+      await cancelAtProvider(deps, payment);
   }
+  for (const order of staleOrders) {
+    const expired = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      if (!locked || locked.status !== 'pending') return [];
+      await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, order.id));
+      const closed = await tx
+        .update(payments)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(payments.orderId, order.id), sql`${payments.status} in ('created', 'pending')`))
+        .returning({ provider: payments.provider });
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'order.expired',
+        entity: 'order',
+        entityId: order.id,
+        before: { status: 'pending' },
+        after: { status: 'cancelled' },
+      });
+      return closed;
+    });
+    for (const { provider } of expired) recordPayment(provider, 'expired');
+  }
+  return staleOrders.length;
+}
+
+export function createPaymentClosing(deps: ClosingDeps) {
+  const { db, providers, settlement } = deps;
 
   /**
    * Closes the order's open attempts before a new one or a cancellation. An attempt the provider reports paid
@@ -45,7 +88,7 @@ export function createPaymentClosing(deps: {
       if (payment.providerRef && chosen) {
         const verified = await chosen.verify(payment.providerRef);
         if (verified.status === 'confirmed') return settlement.apply(payment.id, verified);
-        await cancelAtProvider(payment);
+        await cancelAtProvider(deps, payment);
       }
       const cancelled = await db
         .update(payments)
@@ -89,44 +132,6 @@ export function createPaymentClosing(deps: {
       });
     },
 
-    /** Pending orders past their expiry are cancelled, and so are their open payment sessions. */
-    async expirePending(now = new Date()): Promise<number> {
-      const stale = await db
-        .select({ payment: payments })
-        .from(orders)
-        .innerJoin(payments, eq(payments.orderId, orders.id))
-        .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)));
-      const staleOrders = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)));
-      for (const { payment } of stale) {
-        if (payment.providerRef && (payment.status === 'pending' || payment.status === 'created'))
-          await cancelAtProvider(payment);
-      }
-      for (const order of staleOrders) {
-        const expired = await db.transaction(async (tx) => {
-          const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-          if (!locked || locked.status !== 'pending') return [];
-          await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, order.id));
-          const closed = await tx
-            .update(payments)
-            .set({ status: 'cancelled', updatedAt: now })
-            .where(and(eq(payments.orderId, order.id), sql`${payments.status} in ('created', 'pending')`))
-            .returning({ provider: payments.provider });
-          await recordAudit(tx, {
-            actorId: null,
-            action: 'order.expired',
-            entity: 'order',
-            entityId: order.id,
-            before: { status: 'pending' },
-            after: { status: 'cancelled' },
-          });
-          return closed;
-        });
-        for (const { provider } of expired) recordPayment(provider, 'expired');
-      }
-      return staleOrders.length;
-    },
+    expirePending: (now = new Date()) => expirePending(deps, now),
   };
 }

@@ -23,8 +23,8 @@ import { requireAdmin } from '../../lib/require-user.ts';
 import type { Route } from './+types/cancellation-requests';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { services } = requireAdmin(args);
-  return { requests: await services.cancellationRequests.list() };
+  const { user, services } = requireAdmin(args);
+  return { requests: await services.cancellationRequests.list(user) };
 }
 
 /** Approve (intent `approve`) or decline with a reason (intent `decline`) one request. */

@@ -36,8 +36,8 @@ import { requireAdmin } from '../../lib/require-user.ts';
 import type { Route } from './+types/refunds';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { services } = requireAdmin(args);
-  const refunds = await foundOr404(services.refunds.forOrder(idOr404(args.params.orderId)));
+  const { user, services } = requireAdmin(args);
+  const refunds = await foundOr404(services.refunds.forOrder(user, idOr404(args.params.orderId)));
   // A fresh key for each showing of the form: the same form posted twice refunds once.
   return { refunds, formKey: globalThis.crypto.randomUUID() };
 }
