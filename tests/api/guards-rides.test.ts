@@ -66,7 +66,8 @@ beforeAll(async () => {
   strangerSession = (await t.services.sessions.findUser(stranger.token))!;
   const order = await paidOrder(t, buyer);
   candidateId = order.candidats[0]!.id;
-});
+  // A fresh server, two accounts and a paid order: slow on a loaded machine.
+}, 240_000);
 afterAll(async () => {
   await t.close();
 });
@@ -134,5 +135,16 @@ describe('tracks', () => {
     expect(await refusal(() => get(CLI))).toEqual(FORBIDDEN);
     expect(await refusal(() => get(strangerSession))).toEqual(NOT_FOUND);
     expect((await get(buyerSession)).candidate_id).toBe(candidateId);
+  });
+});
+
+describe('documents', () => {
+  it('open refuses a visitor, a club tool and another rider (404, as if the document did not exist)', async () => {
+    const [document] = await t.services.documents.ensureFor([candidateId]);
+    const open = (caller: Parameters<typeof t.services.documents.open>[1]) =>
+      t.services.documents.open(document!.id, caller);
+    expect(await refusal(() => open(null))).toEqual(UNAUTHORIZED);
+    expect(await refusal(() => open(CLI))).toEqual(FORBIDDEN);
+    expect(await refusal(() => open(strangerSession))).toEqual(NOT_FOUND);
   });
 });
