@@ -75,11 +75,7 @@ export interface ActionServices {
   /** Checks a ride of the connected Strava account (as POST /api/strava/activities/{id}/check). */
   checkStravaRide(userId: number, activityId: string): Promise<TrackAnalysis>;
   /** Attaches a Strava ride to the buyer's candidate (as POST /api/candidates/{id}/track with its id). */
-  attachStravaRide(
-    user: { id: number; role: Role },
-    candidateId: number,
-    activityId: string,
-  ): Promise<StoredTrack>;
+  attachStravaRide(user: SessionUser, candidateId: number, activityId: string): Promise<StoredTrack>;
   /** Revokes the site's access at Strava and deletes the tokens (as DELETE /api/strava). */
   disconnectStrava(userId: number): Promise<void>;
   /** The buyer asks to cancel registrations (as POST /api/orders/{id}/cancellation-requests). */

@@ -102,12 +102,13 @@ export interface LoaderServices {
   tracks: {
     forCandidate(candidateId: number): Promise<StoredTrack | null>;
   };
-  /** Null when the club has not configured Strava: then nothing about it shows. */
   activityConnections: {
+    /** False when the club has not configured Strava: then nothing about it shows, and the methods refuse. */
+    configured: boolean;
     status(userId: number): Promise<ConnectionStatus>;
     /** The days looked at when the rider names none. */
     defaultSpan(userId: number): Promise<DaySpan>;
     /** Refuses as the API does (`not_connected`, `strava_rate_limited`, …). */
     listRides(userId: number, span: DaySpan): Promise<ActivitySummary[]>;
-  } | null;
+  };
 }

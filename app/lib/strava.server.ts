@@ -29,7 +29,7 @@ export async function stravaRidesState(
   url: URL,
 ): Promise<StravaRidesState | null> {
   const connections = services.activityConnections;
-  if (!connections) return null;
+  if (!connections.configured) return null;
   const { connected } = await connections.status(userId);
   if (!connected) return { connected, span: null, rides: null, error: null };
   const asked = activityDaysQuery.safeParse({

@@ -36,7 +36,8 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(payments, options);
   await app.register(refunds, options);
   await app.register(tracks, options);
-  if (services.activityConnections)
+  // Strava's routes exist only when the club configured it (its service refuses otherwise, whoever calls).
+  if (services.activityConnections.configured)
     await app.register(strava, { ...options, connections: services.activityConnections });
   await app.register(diplomas, options);
   await app.register(guardianConsents, options);

@@ -37,14 +37,14 @@ const providerErrors = {
   503: errorResponse,
 };
 
-const strava: FastifyPluginAsyncZod<ApiOptions & { connections: ActivityConnectionsService }> = async (
-  app,
-  { connections },
-) => {
-  /** Where a rider lands without a page of their own to return to: the account page, in their language. */
-  const accountPage = (request: FastifyRequest) =>
-    `/${chooseLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'])}/account`;
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Where a rider lands without a page of their own to return to: the account page, in their language. */
+const accountPage = (request: FastifyRequest) =>
+  `/${chooseLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'])}/account`;
+
+/** The OAuth round trip: to Strava, and back to the page the rider came from. */
+function authorizationRoutes(app: App, connections: ActivityConnectionsService) {
   app.get(
     '/strava/connect',
     {
@@ -92,7 +92,10 @@ const strava: FastifyPluginAsyncZod<ApiOptions & { connections: ActivityConnecti
       return reply.redirect(withOutcome(returnTo ?? accountPage(request), outcome), 303);
     },
   );
+}
 
+/** The rider's rides at Strava, and the check of one. */
+function rideRoutes(app: App, connections: ActivityConnectionsService) {
   app.get(
     '/strava/activities',
     {
@@ -138,6 +141,14 @@ const strava: FastifyPluginAsyncZod<ApiOptions & { connections: ActivityConnecti
     },
     async (request) => connections.checkRide(request.user!.id, request.params.id, request.ip),
   );
+}
+
+const strava: FastifyPluginAsyncZod<ApiOptions & { connections: ActivityConnectionsService }> = async (
+  app,
+  { connections },
+) => {
+  authorizationRoutes(app, connections);
+  rideRoutes(app, connections);
 
   app.delete(
     '/strava',

@@ -121,10 +121,10 @@ const tracks: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     async (request) => {
       const { id } = request.params;
       const user = request.user!;
-      const activityId = services.activityConnections ? stravaActivityOf(request.body) : null;
+      const activityId = services.activityConnections.configured ? stravaActivityOf(request.body) : null;
       if (activityId === null)
         return services.tracks.attach(id, user, await uploadedFile(request), request.ip);
-      return services.activityConnections!.attachRide(user, id, activityId, request.ip);
+      return services.activityConnections.attachRide(user, id, activityId, request.ip);
     },
   );
 

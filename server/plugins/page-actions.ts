@@ -7,7 +7,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionServices } from '../../contracts/action-services.ts';
 import type { Services } from '../services/index.ts';
 import { DEVICE_COOKIE } from '../services/trusted-devices.ts';
-import { notFound } from '../errors.ts';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './auth.ts';
 
 type Entry = { request: FastifyRequest; reply: FastifyReply; secureCookie: boolean };
@@ -80,11 +79,6 @@ export function pageActions(
   reply: FastifyReply,
   options: { secureCookie: boolean },
 ): ActionServices {
-  // Strava's forms show only when it is configured; a post made up without it finds nothing (as its API routes).
-  const stravaOn = () => {
-    if (!services.activityConnections) throw notFound();
-    return services.activityConnections;
-  };
   return {
     ...accountActions(services, { request, reply, secureCookie: options.secureCookie }),
 
@@ -120,12 +114,14 @@ export function pageActions(
     decideTestPayment: (paymentId, userId, outcome, locale) =>
       services.payments.testCheckout.decide(paymentId, userId, outcome, locale),
 
-    checkStravaRide: (userId, activityId) => stravaOn().checkRide(userId, activityId, request.ip),
+    // Strava's forms show only when it is configured; without it the service finds nothing (as its API routes).
+    checkStravaRide: (userId, activityId) =>
+      services.activityConnections.checkRide(userId, activityId, request.ip),
 
     attachStravaRide: (user, candidateId, activityId) =>
-      stravaOn().attachRide(user, candidateId, activityId, request.ip),
+      services.activityConnections.attachRide(user, candidateId, activityId, request.ip),
 
-    disconnectStrava: (userId) => stravaOn().disconnect(userId),
+    disconnectStrava: (userId) => services.activityConnections.disconnect(userId),
 
     async requestCancellation(userId, orderId, body) {
       await services.cancellationRequests.create(userId, orderId, body);

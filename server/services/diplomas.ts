@@ -40,50 +40,51 @@ function isOwner(laureate: { userId: number | null; email: string | null }, user
   );
 }
 
-export function createDiplomasService(deps: { db: Database; config: Config; keys: DiplomaKeys }) {
-  const { db, config, keys } = deps;
-
-  async function facts(code: string): Promise<DiplomaFacts | null> {
-    if (!isDiplomaCode(code)) return null;
-    // A rider who hid their results still has a diploma to check: it names them by initials.
-    const name = (row: { prenom: string; nom: string; shown: boolean; display: NameDisplay }) =>
-      publicFullName(row, row.shown ? row.display : 'initials');
-    const [valid] = await db
-      .select({ ...laureateColumns, homologation: homologations })
-      .from(homologations)
-      .innerJoin(laureates, eq(laureates.id, homologations.laureateId))
-      .where(eq(homologations.diplomaCode, code));
-    if (valid) {
-      const { homologation } = valid;
-      return {
-        code,
-        status: 'valid',
-        name: name(valid),
-        epreuve: homologation.epreuve,
-        numero: homologation.numero,
-        date_passage: homologation.date_passage,
-        homologated_at: homologation.homologatedAt.toISOString(),
-        revoked_at: null,
-      };
-    }
-    const [revoked] = await db
-      .select({ ...laureateColumns, cancelled: cancelledHomologations })
-      .from(cancelledHomologations)
-      .innerJoin(laureates, eq(laureates.id, cancelledHomologations.laureateId))
-      .where(eq(cancelledHomologations.diplomaCode, code));
-    if (!revoked) return null;
-    const { cancelled } = revoked;
+/** What anyone may read of a diploma, valid or revoked; null for an unknown code. */
+async function facts(db: Database, code: string): Promise<DiplomaFacts | null> {
+  if (!isDiplomaCode(code)) return null;
+  // A rider who hid their results still has a diploma to check: it names them by initials.
+  const name = (row: { prenom: string; nom: string; shown: boolean; display: NameDisplay }) =>
+    publicFullName(row, row.shown ? row.display : 'initials');
+  const [valid] = await db
+    .select({ ...laureateColumns, homologation: homologations })
+    .from(homologations)
+    .innerJoin(laureates, eq(laureates.id, homologations.laureateId))
+    .where(eq(homologations.diplomaCode, code));
+  if (valid) {
+    const { homologation } = valid;
     return {
       code,
-      status: 'revoked',
-      name: name(revoked),
-      epreuve: cancelled.epreuve,
-      numero: cancelled.numero,
-      date_passage: cancelled.date_passage,
-      homologated_at: cancelled.homologatedAt.toISOString(),
-      revoked_at: cancelled.cancelledAt.toISOString(),
+      status: 'valid',
+      name: name(valid),
+      epreuve: homologation.epreuve,
+      numero: homologation.numero,
+      date_passage: homologation.date_passage,
+      homologated_at: homologation.homologatedAt.toISOString(),
+      revoked_at: null,
     };
   }
+  const [revoked] = await db
+    .select({ ...laureateColumns, cancelled: cancelledHomologations })
+    .from(cancelledHomologations)
+    .innerJoin(laureates, eq(laureates.id, cancelledHomologations.laureateId))
+    .where(eq(cancelledHomologations.diplomaCode, code));
+  if (!revoked) return null;
+  const { cancelled } = revoked;
+  return {
+    code,
+    status: 'revoked',
+    name: name(revoked),
+    epreuve: cancelled.epreuve,
+    numero: cancelled.numero,
+    date_passage: cancelled.date_passage,
+    homologated_at: cancelled.homologatedAt.toISOString(),
+    revoked_at: cancelled.cancelledAt.toISOString(),
+  };
+}
+
+export function createDiplomasService(deps: { db: Database; config: Config; keys: DiplomaKeys }) {
+  const { db, config, keys } = deps;
 
   async function sign(diploma: DiplomaFacts): Promise<string> {
     const key = await keys.current();
@@ -95,11 +96,11 @@ export function createDiplomasService(deps: { db: Database; config: Config; keys
 
   return {
     /** What anyone may read of a diploma (the check page); null for an unknown code. */
-    find: facts,
+    find: (code: string) => facts(db, code),
 
     /** The same with its signed statement (the API); null for an unknown code. */
     async check(code: string): Promise<DiplomaCheck | null> {
-      const diploma = await facts(code);
+      const diploma = await facts(db, code);
       return diploma && { ...diploma, jws: await sign(diploma) };
     },
 

@@ -13,7 +13,7 @@ import { candidates, documents, orders } from '../db/schema/index.ts';
 import { type DocumentKind, renderBatch, renderDocument } from '../documents/render.ts';
 import type { DocumentCandidate } from '../documents/types.ts';
 import { notFound } from '../errors.ts';
-import type { Role } from '../../domain/roles.ts';
+import { type Caller, signedIn } from './guards.ts';
 
 const KINDS: DocumentKind[] = ['route_card', 'frame_plate'];
 
@@ -26,44 +26,64 @@ function documentPath(candidateId: number, kind: DocumentKind, version?: number)
   return path.join('documents', `${candidateId}-${kind}${version ? `-${version}` : ''}.pdf`);
 }
 
+async function documentCandidates(
+  db: Database,
+  candidateIds: number[],
+): Promise<(DocumentCandidate & { id: number })[]> {
+  if (candidateIds.length === 0) return [];
+  const rows = await db
+    .select({ candidate: candidates, locale: orders.locale })
+    .from(candidates)
+    .leftJoin(orders, eq(orders.id, candidates.orderId))
+    .where(inArray(candidates.id, candidateIds));
+  const byId = new Map(rows.map((row) => [row.candidate.id, row]));
+  return candidateIds.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { candidate } = row;
+    return [
+      {
+        id: candidate.id,
+        reference: candidateReference(candidate.orderId, candidate.commande_index),
+        scanToken: candidate.scanToken,
+        epreuve: candidate.epreuve,
+        civilite: candidate.civilite,
+        nom: candidate.nom,
+        prenom: candidate.prenom,
+        ville: candidate.ville,
+        pays: candidate.pays,
+        locale: row.locale ?? 'fr',
+      },
+    ];
+  });
+}
+
+async function writeDocument(
+  dataDir: string,
+  relativePath: string,
+  kind: DocumentKind,
+  candidate: DocumentCandidate,
+) {
+  const file = path.join(dataDir, relativePath);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Written aside then renamed, so that a reader never sees half a file.
+  fs.writeFileSync(`${file}.tmp`, await renderDocument(kind, candidate));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+/** Draws the listed documents whose file is not there yet. */
+async function renderMissing(db: Database, dataDir: string, rows: (typeof documents.$inferSelect)[]) {
+  const missing = rows.filter((row) => !fs.existsSync(path.join(dataDir, row.path)));
+  const byId = new Map(
+    (await documentCandidates(db, [...new Set(missing.map((row) => row.candidateId))])).map((candidate) => [
+      candidate.id,
+      candidate,
+    ]),
+  );
+  for (const row of missing) await writeDocument(dataDir, row.path, row.kind, byId.get(row.candidateId)!);
+}
+
 export function createDocumentsService({ db, config }: { db: Database; config: Config }) {
-  async function documentCandidates(candidateIds: number[]): Promise<(DocumentCandidate & { id: number })[]> {
-    if (candidateIds.length === 0) return [];
-    const rows = await db
-      .select({ candidate: candidates, locale: orders.locale })
-      .from(candidates)
-      .leftJoin(orders, eq(orders.id, candidates.orderId))
-      .where(inArray(candidates.id, candidateIds));
-    const byId = new Map(rows.map((row) => [row.candidate.id, row]));
-    return candidateIds.flatMap((id) => {
-      const row = byId.get(id);
-      if (!row) return [];
-      const { candidate } = row;
-      return [
-        {
-          id: candidate.id,
-          reference: candidateReference(candidate.orderId, candidate.commande_index),
-          scanToken: candidate.scanToken,
-          epreuve: candidate.epreuve,
-          civilite: candidate.civilite,
-          nom: candidate.nom,
-          prenom: candidate.prenom,
-          ville: candidate.ville,
-          pays: candidate.pays,
-          locale: row.locale ?? 'fr',
-        },
-      ];
-    });
-  }
-
-  async function writeDocument(relativePath: string, kind: DocumentKind, candidate: DocumentCandidate) {
-    const file = path.join(config.dataDir, relativePath);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // Written aside then renamed, so that a reader never sees half a file.
-    fs.writeFileSync(`${file}.tmp`, await renderDocument(kind, candidate));
-    fs.renameSync(`${file}.tmp`, file);
-  }
-
   return {
     /**
      * Makes sure both documents of each candidate are listed; with `render`, also that their files exist (to
@@ -84,16 +104,7 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
         )
         .onConflictDoNothing();
       const rows = await db.select().from(documents).where(inArray(documents.candidateId, candidateIds));
-      if (render) {
-        const missing = rows.filter((row) => !fs.existsSync(path.join(config.dataDir, row.path)));
-        const byId = new Map(
-          (await documentCandidates([...new Set(missing.map((row) => row.candidateId))])).map((candidate) => [
-            candidate.id,
-            candidate,
-          ]),
-        );
-        for (const row of missing) await writeDocument(row.path, row.kind, byId.get(row.candidateId)!);
-      }
+      if (render) await renderMissing(db, config.dataDir, rows);
       return rows;
     },
 
@@ -108,7 +119,8 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
     },
 
     /** A document for its buyer or an admin; anyone else gets 404, as if it did not exist. */
-    async open(documentId: number, user: { id: number; role: Role }) {
+    async open(documentId: number, caller: Caller) {
+      const user = signedIn(caller);
       const [row] = await db
         .select({ document: documents, ownerId: orders.userId, candidate: candidates })
         .from(documents)
@@ -119,8 +131,8 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
       const reference = candidateReference(row.candidate.orderId, row.candidate.commande_index);
       const file = path.join(config.dataDir, row.document.path);
       if (!fs.existsSync(file)) {
-        const [candidate] = await documentCandidates([row.candidate.id]);
-        await writeDocument(row.document.path, row.document.kind, candidate!);
+        const [candidate] = await documentCandidates(db, [row.candidate.id]);
+        await writeDocument(config.dataDir, row.document.path, row.document.kind, candidate!);
       }
       return {
         file,
@@ -130,7 +142,7 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
 
     /** Both documents of every candidate, in one PDF for printing (admin batch). */
     async batch(candidateIds: number[], onProgress?: (done: number) => void) {
-      return renderBatch(await documentCandidates(candidateIds), onProgress);
+      return renderBatch(await documentCandidates(db, candidateIds), onProgress);
     },
   };
 }

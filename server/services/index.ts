@@ -104,18 +104,17 @@ export function createServices(deps: ServiceDependencies) {
   payments.onRefundEvent(refunds.reconcile);
   const tracks = createTracksService({ db, rateLimits });
   const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
-  // Off unless the club configured Strava: then nothing about it shows, and its routes do not exist.
-  const activityConnections = activityProvider
-    ? createActivityConnectionsService({
-        db,
-        tracks,
-        client: activityProvider,
-        cipher: createTokenCipher({ db, configuredKey: config.tokenEncryptionKey }),
-        rateLimits,
-        redirectUri: `${config.publicUrl}/api/strava/callback`,
-        log: deps.log,
-      })
-    : null;
+  // Off unless the club configured Strava: then nothing about it shows, its routes do not exist and the service
+  // refuses.
+  const activityConnections = createActivityConnectionsService({
+    db,
+    tracks,
+    client: activityProvider || null,
+    cipher: createTokenCipher({ db, configuredKey: config.tokenEncryptionKey }),
+    rateLimits,
+    redirectUri: `${config.publicUrl}/api/strava/callback`,
+    log: deps.log,
+  });
   const guardianConsents = createGuardianConsentsService({ db, config, mail, documents });
   payments.onPaid(createOrderNotifications({ db, config, mail, documents, guardianConsents }));
   const homologations = createHomologationsService({ db, config, mail, onChange: publicDataChanged });

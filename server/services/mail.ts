@@ -28,7 +28,7 @@ export interface QueuedMail {
   attachments?: { filename: string; documentPath: string }[];
 }
 
-export function createMailService(deps: {
+interface MailDeps {
   db: Database;
   transport: MailTransport;
   from: string;
@@ -36,46 +36,50 @@ export function createMailService(deps: {
   /** `immediate`: send right after queueing (the server); `manual`: only when processDue() is called (tests). */
   delivery: 'immediate' | 'manual';
   log?: FastifyBaseLogger;
-}) {
-  const { db, transport } = deps;
-  let running: Promise<number> | null = null;
+}
 
-  async function sendOne(row: typeof mailOutbox.$inferSelect, now: Date): Promise<boolean> {
-    try {
-      await transport.send({
-        from: deps.from,
-        to: row.to,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-        attachments: row.attachments.map((file) => ({
-          filename: file.filename,
-          path: path.join(deps.dataDir, file.documentPath),
-        })),
-      });
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: now, attempts: row.attempts + 1, lastError: null })
-        .where(eq(mailOutbox.id, row.id));
-      recordMailDelivery('sent');
-      return true;
-    } catch (error) {
-      recordMailDelivery('failed');
-      const attempts = row.attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      deps.log?.warn({ mailId: row.id, attempts, err: message }, 'mail delivery failed');
-      await db
-        .update(mailOutbox)
-        .set({
-          attempts,
-          lastError: message.slice(0, 500),
-          status: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'queued',
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-        })
-        .where(eq(mailOutbox.id, row.id));
-      return false;
-    }
+/** Sends one queued message; a failure is recorded on the row and retried later, until MAX_MAIL_ATTEMPTS. */
+async function sendOne(deps: MailDeps, row: typeof mailOutbox.$inferSelect, now: Date): Promise<boolean> {
+  const { db, transport } = deps;
+  try {
+    await transport.send({
+      from: deps.from,
+      to: row.to,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      attachments: row.attachments.map((file) => ({
+        filename: file.filename,
+        path: path.join(deps.dataDir, file.documentPath),
+      })),
+    });
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: now, attempts: row.attempts + 1, lastError: null })
+      .where(eq(mailOutbox.id, row.id));
+    recordMailDelivery('sent');
+    return true;
+  } catch (error) {
+    recordMailDelivery('failed');
+    const attempts = row.attempts + 1;
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log?.warn({ mailId: row.id, attempts, err: message }, 'mail delivery failed');
+    await db
+      .update(mailOutbox)
+      .set({
+        attempts,
+        lastError: message.slice(0, 500),
+        status: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'queued',
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      })
+      .where(eq(mailOutbox.id, row.id));
+    return false;
   }
+}
+
+export function createMailService(deps: MailDeps) {
+  const { db } = deps;
+  let running: Promise<number> | null = null;
 
   const service = {
     /** Queue a message; pass the transaction of the change that causes it. */
@@ -106,7 +110,7 @@ export function createMailService(deps: {
           .orderBy(asc(mailOutbox.id))
           .limit(50);
         let sent = 0;
-        for (const row of due) if (await sendOne(row, now)) sent += 1;
+        for (const row of due) if (await sendOne(deps, row, now)) sent += 1;
         return sent;
       })();
       try {

@@ -537,7 +537,7 @@ describe('when the club has not configured Strava', () => {
         (await plain.app.inject({ method: 'GET', url: '/api/strava/connect', headers: rider.auth }))
           .statusCode,
       ).toBe(404);
-      expect(plain.services.activityConnections).toBeNull();
+      expect(plain.services.activityConnections.configured).toBe(false);
       const order = await paidOrder(plain, rider);
       const response = await plain.app.inject({
         method: 'POST',

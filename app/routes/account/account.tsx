@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
     user.emailVerified ? services.homologations.forUser(user, localeOr(args.params.lang)) : null,
     services.displayRestrictions.stateOf(user.email),
     // Null when the club has not configured Strava: then the card does not show.
-    services.activityConnections?.status(user.id) ?? null,
+    services.activityConnections.configured ? services.activityConnections.status(user.id) : null,
   ]);
   return {
     profile: userFormValues(profile),
