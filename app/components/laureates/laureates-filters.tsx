@@ -7,7 +7,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import { countryOptions } from '../../../domain/countries.ts';
-import { localeOr } from '../../../domain/locales.ts';
+import { type Locale, localeOr } from '../../../domain/locales.ts';
 import {
   DEFAULT_LAUREATE_SORT,
   FIRST_RIDE_YEAR,
@@ -17,12 +17,74 @@ import {
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { type LaureatesView, filteredView, laureatesSearch } from './url-state.ts';
 
+/** The challenge, country, year and page-size selects, each applied as soon as it changes. */
+function FilterSelects({
+  view,
+  lastYear,
+  locale,
+  onChange,
+}: {
+  view: LaureatesView;
+  lastYear: number;
+  locale: Locale;
+  onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  const { t } = useTranslation();
+  const years: string[] = [];
+  for (let year = lastYear; year >= FIRST_RIDE_YEAR; year--) years.push(String(year));
+  return (
+    <>
+      <Grid.Col span={{ base: 6, md: 2 }}>
+        <NativeSelect
+          name="epreuve"
+          label={t('laureates:filters.epreuve')}
+          defaultValue={view.epreuve ?? ''}
+          onChange={onChange}
+          data={[
+            { value: '', label: t('laureates:filters.allChallenges') },
+            ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`laureates:challenges.${id}`) })),
+          ]}
+          data-testid="filter-epreuve"
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 2 }}>
+        <NativeSelect
+          name="pays"
+          label={t('laureates:filters.pays')}
+          defaultValue={view.pays ?? ''}
+          onChange={onChange}
+          data={[{ value: '', label: t('laureates:filters.allCountries') }, ...countryOptions(locale)]}
+          data-testid="filter-pays"
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 2 }}>
+        <NativeSelect
+          name="year"
+          label={t('laureates:filters.year')}
+          defaultValue={view.year ? String(view.year) : ''}
+          onChange={onChange}
+          data={[{ value: '', label: t('laureates:filters.allYears') }, ...years]}
+          data-testid="filter-year"
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 2 }}>
+        <NativeSelect
+          name="pageSize"
+          label={t('laureates:filters.pageSize')}
+          defaultValue={String(view.pageSize)}
+          onChange={onChange}
+          data={LAUREATE_PAGE_SIZES.map(String)}
+          data-testid="page-size"
+        />
+      </Grid.Col>
+    </>
+  );
+}
+
 export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const locale = localeOr(i18n.language);
-  const years: string[] = [];
-  for (let year = lastYear; year >= FIRST_RIDE_YEAR; year--) years.push(String(year));
   const sort = formatLaureateSort(view.sort);
   /** With scripts, the address gets only the parameters that differ from the defaults. */
   const apply = (form: HTMLFormElement) => {
@@ -63,49 +125,7 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
             data-testid="laureates-search"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NativeSelect
-            name="epreuve"
-            label={t('laureates:filters.epreuve')}
-            defaultValue={view.epreuve ?? ''}
-            onChange={applyNow}
-            data={[
-              { value: '', label: t('laureates:filters.allChallenges') },
-              ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`laureates:challenges.${id}`) })),
-            ]}
-            data-testid="filter-epreuve"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NativeSelect
-            name="pays"
-            label={t('laureates:filters.pays')}
-            defaultValue={view.pays ?? ''}
-            onChange={applyNow}
-            data={[{ value: '', label: t('laureates:filters.allCountries') }, ...countryOptions(locale)]}
-            data-testid="filter-pays"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NativeSelect
-            name="year"
-            label={t('laureates:filters.year')}
-            defaultValue={view.year ? String(view.year) : ''}
-            onChange={applyNow}
-            data={[{ value: '', label: t('laureates:filters.allYears') }, ...years]}
-            data-testid="filter-year"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NativeSelect
-            name="pageSize"
-            label={t('laureates:filters.pageSize')}
-            defaultValue={String(view.pageSize)}
-            onChange={applyNow}
-            data={LAUREATE_PAGE_SIZES.map(String)}
-            data-testid="page-size"
-          />
-        </Grid.Col>
+        <FilterSelects view={view} lastYear={lastYear} locale={locale} onChange={applyNow} />
       </Grid>
       <Group mt="sm" gap="sm">
         <Button
