@@ -17,75 +17,9 @@ import {
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { type LaureatesView, filteredView, laureatesSearch } from './url-state.ts';
 
-/** The challenge, country, year and page-size selects, each applied as soon as it changes. */
-function FilterSelects({
-  view,
-  lastYear,
-  locale,
-  onChange,
-}: {
-  view: LaureatesView;
-  lastYear: number;
-  locale: Locale;
-  onChange: (event: React.ChangeEvent<HTMLSelectElement>) => void;
-}) {
-  const { t } = useTranslation();
-  const years: string[] = [];
-  for (let year = lastYear; year >= FIRST_RIDE_YEAR; year--) years.push(String(year));
-  return (
-    <>
-      <Grid.Col span={{ base: 6, md: 2 }}>
-        <NativeSelect
-          name="epreuve"
-          label={t('laureates:filters.epreuve')}
-          defaultValue={view.epreuve ?? ''}
-          onChange={onChange}
-          data={[
-            { value: '', label: t('laureates:filters.allChallenges') },
-            ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`laureates:challenges.${id}`) })),
-          ]}
-          data-testid="filter-epreuve"
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 6, md: 2 }}>
-        <NativeSelect
-          name="pays"
-          label={t('laureates:filters.pays')}
-          defaultValue={view.pays ?? ''}
-          onChange={onChange}
-          data={[{ value: '', label: t('laureates:filters.allCountries') }, ...countryOptions(locale)]}
-          data-testid="filter-pays"
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 6, md: 2 }}>
-        <NativeSelect
-          name="year"
-          label={t('laureates:filters.year')}
-          defaultValue={view.year ? String(view.year) : ''}
-          onChange={onChange}
-          data={[{ value: '', label: t('laureates:filters.allYears') }, ...years]}
-          data-testid="filter-year"
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 6, md: 2 }}>
-        <NativeSelect
-          name="pageSize"
-          label={t('laureates:filters.pageSize')}
-          defaultValue={String(view.pageSize)}
-          onChange={onChange}
-          data={LAUREATE_PAGE_SIZES.map(String)}
-          data-testid="page-size"
-        />
-      </Grid.Col>
-    </>
-  );
-}
-
-export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
-  const { t, i18n } = useTranslation();
+/** How the form applies with scripts: `apply` for the whole form, `applyNow` for a select. */
+function useApplyFilters(locale: Locale) {
   const navigate = useNavigate();
-  const locale = localeOr(i18n.language);
-  const sort = formatLaureateSort(view.sort);
   /** With scripts, the address gets only the parameters that differ from the defaults. */
   const apply = (form: HTMLFormElement) => {
     const values = new URLSearchParams();
@@ -98,6 +32,50 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
   const applyNow = (event: React.ChangeEvent<HTMLSelectElement>) => {
     if (event.currentTarget.form) apply(event.currentTarget.form);
   };
+  return { apply, applyNow };
+}
+
+/** The search box of the ranking. */
+function SearchField({ defaultValue }: { defaultValue: string }) {
+  const { t } = useTranslation();
+  return (
+    <Grid.Col span={{ base: 12, md: 4 }}>
+      <TextInput
+        name="q"
+        type="search"
+        label={t('laureates:search.label')}
+        placeholder={t('laureates:search.placeholder')}
+        defaultValue={defaultValue}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        maxLength={100}
+        data-testid="laureates-search"
+      />
+    </Grid.Col>
+  );
+}
+
+/** Search, and back to the whole ranking. */
+function FilterActions({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <Group mt="sm" gap="sm">
+      <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />} data-testid="laureates-submit">
+        {t('laureates:search.submit')}
+      </Button>
+      <Button component={Link} to={`/${locale}/laureates`} variant="subtle" color="gray">
+        {t('laureates:filters.reset')}
+      </Button>
+    </Group>
+  );
+}
+
+export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOr(i18n.language);
+  const years: string[] = [];
+  for (let year = lastYear; year >= FIRST_RIDE_YEAR; year--) years.push(String(year));
+  const sort = formatLaureateSort(view.sort);
+  const { apply, applyNow } = useApplyFilters(locale);
 
   return (
     <Form
@@ -113,32 +91,52 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
     >
       {sort !== formatLaureateSort(DEFAULT_LAUREATE_SORT) && <input type="hidden" name="sort" value={sort} />}
       <Grid gap="sm">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <TextInput
-            name="q"
-            type="search"
-            label={t('laureates:search.label')}
-            placeholder={t('laureates:search.placeholder')}
-            defaultValue={view.q ?? ''}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={100}
-            data-testid="laureates-search"
+        <SearchField defaultValue={view.q ?? ''} />
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <NativeSelect
+            name="epreuve"
+            label={t('laureates:filters.epreuve')}
+            defaultValue={view.epreuve ?? ''}
+            onChange={applyNow}
+            data={[
+              { value: '', label: t('laureates:filters.allChallenges') },
+              ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`laureates:challenges.${id}`) })),
+            ]}
+            data-testid="filter-epreuve"
           />
         </Grid.Col>
-        <FilterSelects view={view} lastYear={lastYear} locale={locale} onChange={applyNow} />
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <NativeSelect
+            name="pays"
+            label={t('laureates:filters.pays')}
+            defaultValue={view.pays ?? ''}
+            onChange={applyNow}
+            data={[{ value: '', label: t('laureates:filters.allCountries') }, ...countryOptions(locale)]}
+            data-testid="filter-pays"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <NativeSelect
+            name="year"
+            label={t('laureates:filters.year')}
+            defaultValue={view.year ? String(view.year) : ''}
+            onChange={applyNow}
+            data={[{ value: '', label: t('laureates:filters.allYears') }, ...years]}
+            data-testid="filter-year"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <NativeSelect
+            name="pageSize"
+            label={t('laureates:filters.pageSize')}
+            defaultValue={String(view.pageSize)}
+            onChange={applyNow}
+            data={LAUREATE_PAGE_SIZES.map(String)}
+            data-testid="page-size"
+          />
+        </Grid.Col>
       </Grid>
-      <Group mt="sm" gap="sm">
-        <Button
-          type="submit"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          data-testid="laureates-submit"
-        >
-          {t('laureates:search.submit')}
-        </Button>
-        <Button component={Link} to={`/${locale}/laureates`} variant="subtle" color="gray">
-          {t('laureates:filters.reset')}
-        </Button>
-      </Group>
+      <FilterActions locale={locale} />
       <VisuallyHidden>
         <span>{t('laureates:table.scrollHint')}</span>
       </VisuallyHidden>
