@@ -7,7 +7,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import { countryOptions } from '../../../domain/countries.ts';
-import { localeOr } from '../../../domain/locales.ts';
+import { type Locale, localeOr } from '../../../domain/locales.ts';
 import {
   DEFAULT_LAUREATE_SORT,
   FIRST_RIDE_YEAR,
@@ -17,13 +17,9 @@ import {
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { type LaureatesView, filteredView, laureatesSearch } from './url-state.ts';
 
-export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
-  const { t, i18n } = useTranslation();
+/** How the form applies with scripts: `apply` for the whole form, `applyNow` for a select. */
+function useApplyFilters(locale: Locale) {
   const navigate = useNavigate();
-  const locale = localeOr(i18n.language);
-  const years: string[] = [];
-  for (let year = lastYear; year >= FIRST_RIDE_YEAR; year--) years.push(String(year));
-  const sort = formatLaureateSort(view.sort);
   /** With scripts, the address gets only the parameters that differ from the defaults. */
   const apply = (form: HTMLFormElement) => {
     const values = new URLSearchParams();
@@ -36,6 +32,50 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
   const applyNow = (event: React.ChangeEvent<HTMLSelectElement>) => {
     if (event.currentTarget.form) apply(event.currentTarget.form);
   };
+  return { apply, applyNow };
+}
+
+/** The search box of the ranking. */
+function SearchField({ defaultValue }: { defaultValue: string }) {
+  const { t } = useTranslation();
+  return (
+    <Grid.Col span={{ base: 12, md: 4 }}>
+      <TextInput
+        name="q"
+        type="search"
+        label={t('laureates:search.label')}
+        placeholder={t('laureates:search.placeholder')}
+        defaultValue={defaultValue}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        maxLength={100}
+        data-testid="laureates-search"
+      />
+    </Grid.Col>
+  );
+}
+
+/** Search, and back to the whole ranking. */
+function FilterActions({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <Group mt="sm" gap="sm">
+      <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />} data-testid="laureates-submit">
+        {t('laureates:search.submit')}
+      </Button>
+      <Button component={Link} to={`/${locale}/laureates`} variant="subtle" color="gray">
+        {t('laureates:filters.reset')}
+      </Button>
+    </Group>
+  );
+}
+
+export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOr(i18n.language);
+  const years: string[] = [];
+  for (let year = lastYear; year >= FIRST_RIDE_YEAR; year--) years.push(String(year));
+  const sort = formatLaureateSort(view.sort);
+  const { apply, applyNow } = useApplyFilters(locale);
 
   return (
     <Form
@@ -51,18 +91,7 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
     >
       {sort !== formatLaureateSort(DEFAULT_LAUREATE_SORT) && <input type="hidden" name="sort" value={sort} />}
       <Grid gap="sm">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <TextInput
-            name="q"
-            type="search"
-            label={t('laureates:search.label')}
-            placeholder={t('laureates:search.placeholder')}
-            defaultValue={view.q ?? ''}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            maxLength={100}
-            data-testid="laureates-search"
-          />
-        </Grid.Col>
+        <SearchField defaultValue={view.q ?? ''} />
         <Grid.Col span={{ base: 6, md: 2 }}>
           <NativeSelect
             name="epreuve"
@@ -107,18 +136,7 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
           />
         </Grid.Col>
       </Grid>
-      <Group mt="sm" gap="sm">
-        <Button
-          type="submit"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          data-testid="laureates-submit"
-        >
-          {t('laureates:search.submit')}
-        </Button>
-        <Button component={Link} to={`/${locale}/laureates`} variant="subtle" color="gray">
-          {t('laureates:filters.reset')}
-        </Button>
-      </Group>
+      <FilterActions locale={locale} />
       <VisuallyHidden>
         <span>{t('laureates:table.scrollHint')}</span>
       </VisuallyHidden>

@@ -68,13 +68,102 @@ function Stamp({ x, y }: { x: number; y: number }) {
   );
 }
 
+/** Lengths and heights in the page's language. */
+function useUnits() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return {
+    km: (value: number) => t('roads:units.km', { value: format.number(value) }),
+    metres: (value: number) => t('roads:units.m', { value: format.number(value) }),
+  };
+}
+
+/** The four roads with their length and climb, and the stamp's symbol. */
+function RoadLegend() {
+  const { t } = useTranslation();
+  const { km, metres } = useUnits();
+  return (
+    <ul className={classes.legend} aria-label={t('map:legend.roads')}>
+      {ROAD_IDS.map((road) => (
+        <li key={road}>
+          <svg width="28" height="10" aria-hidden>
+            <line
+              x1="0"
+              y1="5"
+              x2="28"
+              y2="5"
+              stroke={ROAD_COLOURS[road]}
+              strokeWidth="4"
+              strokeDasharray={road === 'forest' ? '8 5' : undefined}
+            />
+          </svg>{' '}
+          {t(`track:roads.${road}`)} · {km(roadById(road).lengthKm)} · {metres(roadById(road).gainM)}
+        </li>
+      ))}
+      <li>
+        <svg width="28" height="14" aria-hidden>
+          <Stamp x={14} y={7} />
+        </svg>{' '}
+        {t('map:legend.stamp')}
+      </li>
+    </ul>
+  );
+}
+
+/** The numbered landmarks of the map, with their altitude and where they stand on each road. */
+function LandmarkList() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { metres } = useUnits();
+  return (
+    <ol className={classes.landmarks} aria-label={t('map:legend.landmarks')} data-testid="map-landmarks">
+      {LANDMARKS.map((landmark) => (
+        <li key={landmark.id}>
+          <Text span fw={700}>
+            {t(`roads:landmarks.${landmark.id}`)}
+          </Text>{' '}
+          · {metres(landmark.altitudeM)} ·{' '}
+          {landmark.on
+            .map(({ road, km: at }) =>
+              t('map:landmarkOn', { km: format.number(at), road: t(`track:roads.${road}`) }),
+            )
+            .join(' · ')}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The three start towns at the foot of their road, where the route card is stamped, with their altitude. */
+function StartTowns({ project }: { project: ReturnType<typeof projection> }) {
+  const { metres } = useUnits();
+  return (
+    <>
+      {STAMP_ROADS.map((road) => {
+        const foot = roadLine(road)[0]!;
+        const [x, y] = project(foot.lat, foot.lon);
+        const { startTown, startAltitudeM } = roadById(road);
+        return (
+          <g key={road} data-testid="map-town">
+            <Stamp x={x} y={y} />
+            <text x={x} y={y + 30} textAnchor="middle" fontSize="16" fontWeight="700" fill="#212529">
+              {startTown}
+            </text>
+            <text x={x} y={y + 48} textAnchor="middle" fontSize="13" fill="#343a40">
+              {metres(startAltitudeM)}
+            </text>
+          </g>
+        );
+      })}
+    </>
+  );
+}
+
 export function DayMap() {
   const { t } = useTranslation();
   const format = useFormat();
   const project = projection([], SIZE);
   const [summitX, summitY] = project(SUMMIT.lat, SUMMIT.lon);
-  const km = (value: number) => t('roads:units.km', { value: format.number(value) });
-  const metres = (value: number) => t('roads:units.m', { value: format.number(value) });
 
   return (
     <Stack gap="md">
@@ -115,22 +204,7 @@ export function DayMap() {
                 </g>
               );
             })}
-            {STAMP_ROADS.map((road) => {
-              const foot = roadLine(road)[0]!;
-              const [x, y] = project(foot.lat, foot.lon);
-              const { startTown, startAltitudeM } = roadById(road);
-              return (
-                <g key={road} data-testid="map-town">
-                  <Stamp x={x} y={y} />
-                  <text x={x} y={y + 30} textAnchor="middle" fontSize="16" fontWeight="700" fill="#212529">
-                    {startTown}
-                  </text>
-                  <text x={x} y={y + 48} textAnchor="middle" fontSize="13" fill="#343a40">
-                    {metres(startAltitudeM)}
-                  </text>
-                </g>
-              );
-            })}
+            <StartTowns project={project} />
             <g data-testid="map-summit">
               <Stamp x={summitX} y={summitY} />
               <text
@@ -151,46 +225,9 @@ export function DayMap() {
 
       <LocateMe />
 
-      <ul className={classes.legend} aria-label={t('map:legend.roads')}>
-        {ROAD_IDS.map((road) => (
-          <li key={road}>
-            <svg width="28" height="10" aria-hidden>
-              <line
-                x1="0"
-                y1="5"
-                x2="28"
-                y2="5"
-                stroke={ROAD_COLOURS[road]}
-                strokeWidth="4"
-                strokeDasharray={road === 'forest' ? '8 5' : undefined}
-              />
-            </svg>{' '}
-            {t(`track:roads.${road}`)} · {km(roadById(road).lengthKm)} · {metres(roadById(road).gainM)}
-          </li>
-        ))}
-        <li>
-          <svg width="28" height="14" aria-hidden>
-            <Stamp x={14} y={7} />
-          </svg>{' '}
-          {t('map:legend.stamp')}
-        </li>
-      </ul>
+      <RoadLegend />
 
-      <ol className={classes.landmarks} aria-label={t('map:legend.landmarks')} data-testid="map-landmarks">
-        {LANDMARKS.map((landmark) => (
-          <li key={landmark.id}>
-            <Text span fw={700}>
-              {t(`roads:landmarks.${landmark.id}`)}
-            </Text>{' '}
-            · {metres(landmark.altitudeM)} ·{' '}
-            {landmark.on
-              .map(({ road, km: at }) =>
-                t('map:landmarkOn', { km: format.number(at), road: t(`track:roads.${road}`) }),
-              )
-              .join(' · ')}
-          </li>
-        ))}
-      </ol>
+      <LandmarkList />
     </Stack>
   );
 }

@@ -8,7 +8,12 @@ import { Box, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GRADIENT_BANDS, type GradientBand, type Road, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
-import { profileGeometry } from './profile-geometry.ts';
+import {
+  type ProfileGeometry,
+  type ProfileLandmark,
+  type ProfileSegment,
+  profileGeometry,
+} from './profile-geometry.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 import classes from './ascent-profile.module.css';
 import tables from './plain-table.module.css';
@@ -24,6 +29,197 @@ export const BAND_COLOURS: Record<GradientBand, string> = {
 
 const AXIS_TEXT = '#495057';
 const GRID = '#dee2e6';
+
+/** The altitude grid and the kilometres, with the names of both axes. */
+function ProfileAxes({ geometry }: { geometry: ProfileGeometry }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { box, plot } = geometry;
+  return (
+    <g fontSize="12" fill={AXIS_TEXT}>
+      {geometry.yTicks.map((tick) => (
+        <g key={tick.altitudeM}>
+          <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} stroke={GRID} />
+          <text x={plot.left - 6} y={tick.y + 4} textAnchor="end">
+            {format.number(tick.altitudeM)}
+          </text>
+        </g>
+      ))}
+      {geometry.xTicks.map((tick) => (
+        <text key={tick.km} x={tick.x} y={plot.bottom + 16} textAnchor="middle">
+          {format.number(tick.km)}
+        </text>
+      ))}
+      <text x={(plot.left + plot.right) / 2} y={box.height - 6} textAnchor="middle">
+        {t('roads:profile.xAxis')}
+      </text>
+      <text x={-(plot.top + plot.bottom) / 2} y={14} transform="rotate(-90)" textAnchor="middle">
+        {t('roads:profile.yAxis')}
+      </text>
+    </g>
+  );
+}
+
+/** Each kilometre of the climb, filled with the colour of its gradient band. */
+function GradientSegments({ segments }: { segments: ProfileSegment[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <>
+      {segments.map((segment) => (
+        <polygon key={segment.fromKm} points={segment.points} fill={BAND_COLOURS[segment.band]}>
+          <title>
+            {t('roads:profile.segment', {
+              from: format.number(segment.fromKm),
+              to: format.number(segment.toKm, { maximumFractionDigits: 2 }),
+              gradient: format.number(segment.gradientPct),
+            })}
+          </title>
+        </polygon>
+      ))}
+    </>
+  );
+}
+
+/** The hatched stretch of the forest road whose altitudes are not known. */
+function UnknownStretch({ geometry, roadId }: { geometry: ProfileGeometry; roadId: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { plot } = geometry;
+  if (!geometry.unknown) return null;
+  return (
+    <g>
+      <rect
+        x={geometry.unknown.x}
+        y={plot.top}
+        width={geometry.unknown.width}
+        height={plot.bottom - plot.top}
+        fill={`url(#unknown-${roadId})`}
+        opacity="0.6"
+      />
+      <text
+        x={geometry.unknown.x + geometry.unknown.width / 2}
+        y={plot.bottom - 16}
+        textAnchor="middle"
+        fontSize="13"
+        fontWeight="700"
+        fill="#343a40"
+      >
+        {t('roads:profile.unknownBeyond', { km: format.number(geometry.unknown.fromKm) })}
+      </text>
+    </g>
+  );
+}
+
+/** The numbered landmarks on the chart; dashed when they stand off the drawn profile. */
+function LandmarkMarkers({ landmarks }: { landmarks: ProfileLandmark[] }) {
+  return (
+    <>
+      {landmarks.map((landmark) => (
+        <g key={landmark.id}>
+          <circle
+            cx={landmark.x}
+            cy={landmark.y}
+            r="8"
+            fill="#fff"
+            stroke="#212529"
+            strokeWidth="1.5"
+            strokeDasharray={landmark.onProfile ? undefined : '3 2'}
+          />
+          <text
+            x={landmark.x}
+            y={landmark.y + 3.5}
+            textAnchor="middle"
+            fontSize="10"
+            fontWeight="700"
+            fill="#212529"
+          >
+            {landmark.number}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
+/** The legend of the gradient colours, and the landmarks by number. */
+function ProfileKeys({ landmarks, roadId }: { landmarks: ProfileLandmark[]; roadId: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const landmarkName = (id: string) => t(`roads:landmarks.${id}`);
+  return (
+    <div className={classes.keys}>
+      <div>
+        <Text size="sm" fw={700} id={`bands-${roadId}`}>
+          {t('roads:profile.legendTitle')}
+        </Text>
+        <ul className={classes.legend} aria-labelledby={`bands-${roadId}`}>
+          {GRADIENT_BANDS.map(({ band }) => (
+            <li key={band}>
+              <span className={classes.swatch} style={{ background: BAND_COLOURS[band] }} aria-hidden />
+              {t(`roads:profile.bands.${band}.label`)} ({t(`roads:profile.bands.${band}.range`)})
+            </li>
+          ))}
+        </ul>
+      </div>
+      <List type="ordered" size="sm" spacing={2} className={classes.landmarks}>
+        {landmarks.map((landmark) => (
+          <List.Item key={landmark.id}>
+            {t('roads:profile.landmark', {
+              name: landmarkName(landmark.id),
+              km: format.number(landmark.km),
+              altitude: format.number(landmark.altitudeM),
+            })}
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+/** The figures of the chart, kilometre by kilometre, in a disclosure. */
+function ProfileTable({ segments, town }: { segments: ProfileSegment[]; town: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <details className={classes.details}>
+      <summary>{t('roads:profile.table.show')}</summary>
+      <ScrollRegion label={t('roads:profile.table.caption', { town })}>
+        <table className={tables.table} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+          <caption>{t('roads:profile.table.caption', { town })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('roads:profile.table.km')}</th>
+              <th scope="col">{t('roads:profile.table.altitude')}</th>
+              <th scope="col">{t('roads:profile.table.gradient')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {segments.map((segment) => (
+              <tr key={segment.fromKm}>
+                <th scope="row" className={tables.rowHeading}>
+                  {format.number(segment.fromKm)}–{format.number(segment.toKm, { maximumFractionDigits: 2 })}
+                </th>
+                <td>
+                  {t('roads:units.m', { value: format.number(segment.fromAltitudeM) })} →{' '}
+                  {t('roads:units.m', { value: format.number(segment.toAltitudeM) })}
+                </td>
+                <td>
+                  <span
+                    className={classes.swatch}
+                    style={{ background: BAND_COLOURS[segment.band] }}
+                    aria-hidden
+                  />
+                  {t('roads:units.pct', { value: format.number(segment.gradientPct) })}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </details>
+  );
+}
 
 export function AscentProfile({
   road,
@@ -51,7 +247,6 @@ export function AscentProfile({
   ]
     .filter(Boolean)
     .join('. ');
-  const landmarkName = (id: string) => t(`roads:landmarks.${id}`);
 
   return (
     <Box component="figure" m={0} className={classes.figure}>
@@ -74,63 +269,12 @@ export function AscentProfile({
               <path d="M0 8 L8 0" stroke="#adb5bd" strokeWidth="1" />
             </pattern>
           </defs>
-          <g fontSize="12" fill={AXIS_TEXT}>
-            {geometry.yTicks.map((tick) => (
-              <g key={tick.altitudeM}>
-                <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} stroke={GRID} />
-                <text x={plot.left - 6} y={tick.y + 4} textAnchor="end">
-                  {format.number(tick.altitudeM)}
-                </text>
-              </g>
-            ))}
-            {geometry.xTicks.map((tick) => (
-              <text key={tick.km} x={tick.x} y={plot.bottom + 16} textAnchor="middle">
-                {format.number(tick.km)}
-              </text>
-            ))}
-            <text x={(plot.left + plot.right) / 2} y={box.height - 6} textAnchor="middle">
-              {t('roads:profile.xAxis')}
-            </text>
-            <text x={-(plot.top + plot.bottom) / 2} y={14} transform="rotate(-90)" textAnchor="middle">
-              {t('roads:profile.yAxis')}
-            </text>
-          </g>
+          <ProfileAxes geometry={geometry} />
 
-          {geometry.segments.map((segment) => (
-            <polygon key={segment.fromKm} points={segment.points} fill={BAND_COLOURS[segment.band]}>
-              <title>
-                {t('roads:profile.segment', {
-                  from: format.number(segment.fromKm),
-                  to: format.number(segment.toKm, { maximumFractionDigits: 2 }),
-                  gradient: format.number(segment.gradientPct),
-                })}
-              </title>
-            </polygon>
-          ))}
+          <GradientSegments segments={geometry.segments} />
           <polyline points={geometry.outline} fill="none" stroke="#212529" strokeWidth="2" />
 
-          {geometry.unknown && (
-            <g>
-              <rect
-                x={geometry.unknown.x}
-                y={plot.top}
-                width={geometry.unknown.width}
-                height={plot.bottom - plot.top}
-                fill={`url(#unknown-${road.id})`}
-                opacity="0.6"
-              />
-              <text
-                x={geometry.unknown.x + geometry.unknown.width / 2}
-                y={plot.bottom - 16}
-                textAnchor="middle"
-                fontSize="13"
-                fontWeight="700"
-                fill="#343a40"
-              >
-                {t('roads:profile.unknownBeyond', { km: format.number(geometry.unknown.fromKm) })}
-              </text>
-            </g>
-          )}
+          <UnknownStretch geometry={geometry} roadId={road.id} />
 
           <line
             x1={plot.left}
@@ -144,58 +288,11 @@ export function AscentProfile({
             {t('roads:summit', { altitude: format.number(SUMMIT_ALTITUDE_M) })}
           </text>
 
-          {geometry.landmarks.map((landmark) => (
-            <g key={landmark.id}>
-              <circle
-                cx={landmark.x}
-                cy={landmark.y}
-                r="8"
-                fill="#fff"
-                stroke="#212529"
-                strokeWidth="1.5"
-                strokeDasharray={landmark.onProfile ? undefined : '3 2'}
-              />
-              <text
-                x={landmark.x}
-                y={landmark.y + 3.5}
-                textAnchor="middle"
-                fontSize="10"
-                fontWeight="700"
-                fill="#212529"
-              >
-                {landmark.number}
-              </text>
-            </g>
-          ))}
+          <LandmarkMarkers landmarks={geometry.landmarks} />
         </svg>
       </ScrollRegion>
 
-      <div className={classes.keys}>
-        <div>
-          <Text size="sm" fw={700} id={`bands-${road.id}`}>
-            {t('roads:profile.legendTitle')}
-          </Text>
-          <ul className={classes.legend} aria-labelledby={`bands-${road.id}`}>
-            {GRADIENT_BANDS.map(({ band }) => (
-              <li key={band}>
-                <span className={classes.swatch} style={{ background: BAND_COLOURS[band] }} aria-hidden />
-                {t(`roads:profile.bands.${band}.label`)} ({t(`roads:profile.bands.${band}.range`)})
-              </li>
-            ))}
-          </ul>
-        </div>
-        <List type="ordered" size="sm" spacing={2} className={classes.landmarks}>
-          {geometry.landmarks.map((landmark) => (
-            <List.Item key={landmark.id}>
-              {t('roads:profile.landmark', {
-                name: landmarkName(landmark.id),
-                km: format.number(landmark.km),
-                altitude: format.number(landmark.altitudeM),
-              })}
-            </List.Item>
-          ))}
-        </List>
-      </div>
+      <ProfileKeys landmarks={geometry.landmarks} roadId={road.id} />
 
       {!road.profileComplete && (
         <Text size="sm" mt="xs" fs="italic">
@@ -203,43 +300,7 @@ export function AscentProfile({
         </Text>
       )}
 
-      <details className={classes.details}>
-        <summary>{t('roads:profile.table.show')}</summary>
-        <ScrollRegion label={t('roads:profile.table.caption', { town })}>
-          <table className={tables.table} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
-            <caption>{t('roads:profile.table.caption', { town })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('roads:profile.table.km')}</th>
-                <th scope="col">{t('roads:profile.table.altitude')}</th>
-                <th scope="col">{t('roads:profile.table.gradient')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {geometry.segments.map((segment) => (
-                <tr key={segment.fromKm}>
-                  <th scope="row" className={tables.rowHeading}>
-                    {format.number(segment.fromKm)}–
-                    {format.number(segment.toKm, { maximumFractionDigits: 2 })}
-                  </th>
-                  <td>
-                    {t('roads:units.m', { value: format.number(segment.fromAltitudeM) })} →{' '}
-                    {t('roads:units.m', { value: format.number(segment.toAltitudeM) })}
-                  </td>
-                  <td>
-                    <span
-                      className={classes.swatch}
-                      style={{ background: BAND_COLOURS[segment.band] }}
-                      aria-hidden
-                    />
-                    {t('roads:units.pct', { value: format.number(segment.gradientPct) })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      </details>
+      <ProfileTable segments={geometry.segments} town={town} />
     </Box>
   );
 }

@@ -60,6 +60,82 @@ export function ProblemText({ problem }: { problem: TrackProblem }) {
   );
 }
 
+type Ascent = TrackAnalysis['ascents'][number];
+
+/** The ascents of the ride, one table row each. */
+function ReportAscents({ ascents, headingOrder }: { ascents: Ascent[]; headingOrder: 3 | 4 | 5 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const times = useTrackTimes();
+  // Not a section: the scrolling table is the region of that name (one landmark per name).
+  return (
+    <div>
+      <Title order={headingOrder} id="track-ascents" mb="xs">
+        {t('track:ascents.heading')}
+      </Title>
+      {ascents.length === 0 ? (
+        <Text>{t('track:ascents.none')}</Text>
+      ) : (
+        <div className={classes.tableWrap} tabIndex={0} role="region" aria-labelledby="track-ascents">
+          <table className={classes.table} data-testid="track-ascents">
+            <thead>
+              <tr>
+                <th scope="col">{t('track:ascents.road')}</th>
+                <th scope="col">{t('track:ascents.start')}</th>
+                <th scope="col">{t('track:ascents.summit')}</th>
+                <th scope="col">{t('track:ascents.duration')}</th>
+                <th scope="col">{t('track:ascents.climb')}</th>
+                <th scope="col">{t('track:ascents.distance')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ascents.map((ascent, index) => (
+                <tr key={index}>
+                  <th scope="row">
+                    {t(`track:roads.${ascent.road}`)}
+                    {!ascent.counted && (
+                      <Text component="span" c="red.9" fw={400}>
+                        {' '}
+                        ({t('track:ascents.notCounted')})
+                      </Text>
+                    )}
+                  </th>
+                  <td>{times.clock(ascent.start_time)}</td>
+                  <td>{times.clock(ascent.summit_time)}</td>
+                  <td>{times.duration(ascent.duration_s)}</td>
+                  <td>{ascent.climb_m === null ? '—' : `${format.number(ascent.climb_m)} m`}</td>
+                  <td>{`${format.number(ascent.distance_km, { maximumFractionDigits: 1 })} km`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The altitude profile of each ascent, on one altitude scale so that they compare at a glance. */
+function ReportProfiles({ ascents, headingOrder }: { ascents: Ascent[]; headingOrder: 3 | 4 | 5 }) {
+  const { t } = useTranslation();
+  if (!ascents.some((ascent) => ascent.profile)) return null;
+  const lowest = Math.min(...ascents.flatMap((a) => a.profile?.map((p) => p.altitude_m) ?? []), 600);
+  const domain: [number, number] = [Math.floor(lowest / 250) * 250, SUMMIT_ALTITUDE_M + 90];
+  return (
+    <section aria-labelledby="track-profiles">
+      <Title order={headingOrder} id="track-profiles" mb="xs">
+        {t('track:profiles.heading')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        {ascents.map((ascent, index) => {
+          const road = ascentAsRoad(ascent, index);
+          return road && <AscentProfile key={index} road={road} altitudeDomain={domain} />;
+        })}
+      </SimpleGrid>
+    </section>
+  );
+}
+
 export function TrackReport({
   analysis,
   headingOrder = 2,
@@ -71,8 +147,6 @@ export function TrackReport({
   const format = useFormat();
   const times = useTrackTimes();
   const sub = (headingOrder + 1) as 3 | 4 | 5;
-  const lowest = Math.min(...analysis.ascents.flatMap((a) => a.profile?.map((p) => p.altitude_m) ?? []), 600);
-  const domain: [number, number] = [Math.floor(lowest / 250) * 250, SUMMIT_ALTITUDE_M + 90];
 
   return (
     <Stack gap="lg" data-testid="track-report">
@@ -103,50 +177,7 @@ export function TrackReport({
         </Group>
       </section>
 
-      {/* Not a section: the scrolling table is the region of that name (one landmark per name). */}
-      <div>
-        <Title order={sub} id="track-ascents" mb="xs">
-          {t('track:ascents.heading')}
-        </Title>
-        {analysis.ascents.length === 0 ? (
-          <Text>{t('track:ascents.none')}</Text>
-        ) : (
-          <div className={classes.tableWrap} tabIndex={0} role="region" aria-labelledby="track-ascents">
-            <table className={classes.table} data-testid="track-ascents">
-              <thead>
-                <tr>
-                  <th scope="col">{t('track:ascents.road')}</th>
-                  <th scope="col">{t('track:ascents.start')}</th>
-                  <th scope="col">{t('track:ascents.summit')}</th>
-                  <th scope="col">{t('track:ascents.duration')}</th>
-                  <th scope="col">{t('track:ascents.climb')}</th>
-                  <th scope="col">{t('track:ascents.distance')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {analysis.ascents.map((ascent, index) => (
-                  <tr key={index}>
-                    <th scope="row">
-                      {t(`track:roads.${ascent.road}`)}
-                      {!ascent.counted && (
-                        <Text component="span" c="red.9" fw={400}>
-                          {' '}
-                          ({t('track:ascents.notCounted')})
-                        </Text>
-                      )}
-                    </th>
-                    <td>{times.clock(ascent.start_time)}</td>
-                    <td>{times.clock(ascent.summit_time)}</td>
-                    <td>{times.duration(ascent.duration_s)}</td>
-                    <td>{ascent.climb_m === null ? '—' : `${format.number(ascent.climb_m)} m`}</td>
-                    <td>{`${format.number(ascent.distance_km, { maximumFractionDigits: 1 })} km`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+      <ReportAscents ascents={analysis.ascents} headingOrder={sub} />
 
       <section aria-labelledby="track-problems">
         <Title order={sub} id="track-problems" mb="xs">
@@ -180,19 +211,7 @@ export function TrackReport({
 
       <TrackMap track={analysis.track} label={t('track:map.label', { count: analysis.ascents.length })} />
 
-      {analysis.ascents.some((ascent) => ascent.profile) && (
-        <section aria-labelledby="track-profiles">
-          <Title order={sub} id="track-profiles" mb="xs">
-            {t('track:profiles.heading')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            {analysis.ascents.map((ascent, index) => {
-              const road = ascentAsRoad(ascent, index);
-              return road && <AscentProfile key={index} road={road} altitudeDomain={domain} />;
-            })}
-          </SimpleGrid>
-        </section>
-      )}
+      <ReportProfiles ascents={analysis.ascents} headingOrder={sub} />
     </Stack>
   );
 }

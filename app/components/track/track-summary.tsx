@@ -13,6 +13,71 @@ import { TrackFlagList } from './track-flags.tsx';
 import { ProblemText, TrackReport, VERDICT_COLOURS } from './track-report.tsx';
 import { useTrackTimes } from './track-times.ts';
 
+type Ascent = TrackAnalysis['ascents'][number];
+
+/** The ascents in one line each, with their times. */
+function SummaryAscents({ ascents }: { ascents: Ascent[] }) {
+  const { t } = useTranslation();
+  const times = useTrackTimes();
+  return ascents.length === 0 ? (
+    <Text size="sm">{t('track:ascents.none')}</Text>
+  ) : (
+    <List size="sm" spacing={2} data-testid="summary-ascents">
+      {ascents.map((ascent, index) => (
+        <List.Item key={index}>
+          {t('track:summary.ascent', {
+            road: t(`track:roads.${ascent.road}`),
+            start: times.clock(ascent.start_time),
+            summit: times.clock(ascent.summit_time),
+            duration: times.duration(ascent.duration_s),
+          })}
+          {!ascent.counted && (
+            <Text component="span" c="red.9">
+              {' '}
+              ({t('track:ascents.notCounted')})
+            </Text>
+          )}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The button that shows or hides the full report. */
+function ReportToggle({
+  expanded,
+  reportId,
+  onToggle,
+}: {
+  expanded: boolean;
+  reportId: string;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        rightSection={
+          expanded ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
+        }
+        aria-expanded={expanded}
+        aria-controls={reportId}
+        // The label wraps on a phone instead of running out of the button.
+        styles={{
+          root: { height: 'auto', paddingBlock: 4 },
+          label: { whiteSpace: 'normal', textAlign: 'start' },
+        }}
+        onClick={onToggle}
+        data-testid="summary-toggle"
+      >
+        {expanded ? t('track:summary.hideReport') : t('track:summary.showReport')}
+      </Button>
+    </Group>
+  );
+}
+
 export function TrackSummary({ analysis }: { analysis: TrackAnalysis | null }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -60,28 +125,7 @@ export function TrackSummary({ analysis }: { analysis: TrackAnalysis | null }) {
                 </Group>
               ))}
             </Group>
-            {analysis.ascents.length === 0 ? (
-              <Text size="sm">{t('track:ascents.none')}</Text>
-            ) : (
-              <List size="sm" spacing={2} data-testid="summary-ascents">
-                {analysis.ascents.map((ascent, index) => (
-                  <List.Item key={index}>
-                    {t('track:summary.ascent', {
-                      road: t(`track:roads.${ascent.road}`),
-                      start: times.clock(ascent.start_time),
-                      summit: times.clock(ascent.summit_time),
-                      duration: times.duration(ascent.duration_s),
-                    })}
-                    {!ascent.counted && (
-                      <Text component="span" c="red.9">
-                        {' '}
-                        ({t('track:ascents.notCounted')})
-                      </Text>
-                    )}
-                  </List.Item>
-                ))}
-              </List>
-            )}
+            <SummaryAscents ascents={analysis.ascents} />
             {analysis.problems.length > 0 && (
               <List size="sm" spacing={2} c="orange.9" data-testid="summary-problems">
                 {analysis.problems.map((problem, index) => (
@@ -99,30 +143,11 @@ export function TrackSummary({ analysis }: { analysis: TrackAnalysis | null }) {
                 <TrackFlagList flags={analysis.flags} size="sm" />
               </Stack>
             )}
-            <Group>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                rightSection={
-                  expanded ? (
-                    <IconChevronUp size={14} aria-hidden />
-                  ) : (
-                    <IconChevronDown size={14} aria-hidden />
-                  )
-                }
-                aria-expanded={expanded}
-                aria-controls={reportId}
-                // The label wraps on a phone instead of running out of the button.
-                styles={{
-                  root: { height: 'auto', paddingBlock: 4 },
-                  label: { whiteSpace: 'normal', textAlign: 'start' },
-                }}
-                onClick={() => setExpanded((value) => !value)}
-                data-testid="summary-toggle"
-              >
-                {expanded ? t('track:summary.hideReport') : t('track:summary.showReport')}
-              </Button>
-            </Group>
+            <ReportToggle
+              expanded={expanded}
+              reportId={reportId}
+              onToggle={() => setExpanded((value) => !value)}
+            />
             {/* Mounted only when asked: the map and the profiles are the heavy part. */}
             <div id={reportId}>{expanded && <TrackReport analysis={analysis} headingOrder={4} />}</div>
           </>

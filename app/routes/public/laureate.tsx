@@ -38,9 +38,65 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export default function LaureatePage({ loaderData }: Route.ComponentProps) {
+type Palmares = Route.ComponentProps['loaderData']['palmares'];
+
+/** Every homologated ride with its number, and for administrators the diploma to download. */
+function PalmaresRides({
+  palmares,
+  diplomas,
+  name,
+}: {
+  palmares: Palmares;
+  diplomas: boolean;
+  name: string;
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
+  const labels = useLaureateLabels();
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{t('laureates:palmares.rides')}</Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped aria-label={t('laureates:palmares.ridesLabel', { name })} data-testid="palmares-rides">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('laureates:columns.numero')}</Table.Th>
+              <Table.Th scope="col">{t('laureates:columns.date_passage')}</Table.Th>
+              <Table.Th scope="col">{t('laureates:columns.age')}</Table.Th>
+              <Table.Th scope="col">{t('laureates:columns.ville')}</Table.Th>
+              {diplomas && <Table.Th scope="col">{t('laureates:palmares.diploma')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {palmares.homologations.map((ride) => (
+              <Table.Tr key={ride.homologationId}>
+                <Table.Th scope="row">
+                  {t('laureates:palmares.number', {
+                    challenge: labels.challenge(ride.epreuve),
+                    numero: format.number(ride.numero),
+                  })}
+                </Table.Th>
+                <Table.Td>{format.displayDate(ride.date_passage)}</Table.Td>
+                <Table.Td>{ride.age ?? '-'}</Table.Td>
+                <Table.Td>{ride.ville ?? '-'}</Table.Td>
+                {diplomas && (
+                  <Table.Td>
+                    <Anchor href={`${diplomaPdfPath(ride.homologationId)}?lang=${i18n.language}`} download>
+                      {t('laureates:palmares.diplomaLink', { numero: ride.numero })}
+                    </Anchor>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+export default function LaureatePage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
   const labels = useLaureateLabels();
   const { palmares, diplomas } = loaderData;
   const name = `${palmares.prenom} ${palmares.nom}`;
@@ -83,48 +139,7 @@ export default function LaureatePage({ loaderData }: Route.ComponentProps) {
           </Badge>
         ))}
       </Group>
-      <Stack gap="sm">
-        <Title order={2}>{t('laureates:palmares.rides')}</Title>
-        <Table.ScrollContainer minWidth={560}>
-          <Table
-            striped
-            aria-label={t('laureates:palmares.ridesLabel', { name })}
-            data-testid="palmares-rides"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('laureates:columns.numero')}</Table.Th>
-                <Table.Th scope="col">{t('laureates:columns.date_passage')}</Table.Th>
-                <Table.Th scope="col">{t('laureates:columns.age')}</Table.Th>
-                <Table.Th scope="col">{t('laureates:columns.ville')}</Table.Th>
-                {diplomas && <Table.Th scope="col">{t('laureates:palmares.diploma')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {palmares.homologations.map((ride) => (
-                <Table.Tr key={ride.homologationId}>
-                  <Table.Th scope="row">
-                    {t('laureates:palmares.number', {
-                      challenge: labels.challenge(ride.epreuve),
-                      numero: format.number(ride.numero),
-                    })}
-                  </Table.Th>
-                  <Table.Td>{format.displayDate(ride.date_passage)}</Table.Td>
-                  <Table.Td>{ride.age ?? '-'}</Table.Td>
-                  <Table.Td>{ride.ville ?? '-'}</Table.Td>
-                  {diplomas && (
-                    <Table.Td>
-                      <Anchor href={`${diplomaPdfPath(ride.homologationId)}?lang=${i18n.language}`} download>
-                        {t('laureates:palmares.diplomaLink', { numero: ride.numero })}
-                      </Anchor>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
+      <PalmaresRides palmares={palmares} diplomas={diplomas} name={name} />
     </Stack>
   );
 }

@@ -239,8 +239,11 @@ function OfflineFile({
   );
 }
 
-export default function TrackCheckPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { t } = useTranslation();
+/**
+ * The check of one file: its analysis or error, the file kept while offline (sent when the network returns and
+ * the rider agrees), and a file shared from another app, checked as soon as the page opens.
+ */
+function useTrackCheck() {
   const [file, setFile] = useState<File | null>(null);
   const [analysis, setAnalysis] = useState<TrackAnalysis | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -293,6 +296,41 @@ export default function TrackCheckPage({ loaderData, actionData, params }: Route
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shared]);
 
+  const cancelOffline = () => {
+    setOfflineFile(null);
+    setSendWhenOnline(false);
+    setFile(null);
+  };
+
+  return {
+    file,
+    analysis,
+    error,
+    busy,
+    offlineFile,
+    sendWhenOnline,
+    sharedMissing,
+    check,
+    consentOffline: () => setSendWhenOnline(true),
+    cancelOffline,
+  };
+}
+
+export default function TrackCheckPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const {
+    file,
+    analysis,
+    error,
+    busy,
+    offlineFile,
+    sendWhenOnline,
+    sharedMissing,
+    check,
+    consentOffline,
+    cancelOffline,
+  } = useTrackCheck();
+
   return (
     <>
       <PublicIntro namespace="track" />
@@ -314,12 +352,8 @@ export default function TrackCheckPage({ loaderData, actionData, params }: Route
             <OfflineFile
               file={offlineFile}
               waiting={sendWhenOnline}
-              onConsent={() => setSendWhenOnline(true)}
-              onCancel={() => {
-                setOfflineFile(null);
-                setSendWhenOnline(false);
-                setFile(null);
-              }}
+              onConsent={consentOffline}
+              onCancel={cancelOffline}
             />
           )}
           {error && (
