@@ -16,7 +16,7 @@ export interface SessionUser {
   role: Role;
   president: boolean;
   locale: string;
-  /** The owner followed the link mailed to `email` (see server/services/email-verification.ts). */
+  /** The owner followed the link mailed to `email` (see server/services/accounts/email-verification.ts). */
   emailVerified: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What a buyer may still change in a paid registration, and until when. One home for the rule, read by the
- * service that applies a change (server/services/registration-changes.ts), by the account page that offers it,
+ * service that applies a change (server/services/registrations/registration-changes.ts), by the account page that offers it,
  * and by the API's answers (`changeable`).
  *
  * A registration is the buyer's to correct until a volunteer starts on the kit: the first print batch or sheet of

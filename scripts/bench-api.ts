@@ -7,7 +7,7 @@
  * endpoint and `GET /api/laureates` with search + sort + page, and prints both throughputs, their ratio and
  * the p99 latency. Requests carry the Accept-Encoding of a browser (the bare answer is too small to be
  * compressed either way); the ranking is measured once more without it. Targets on PostgreSQL: ratio >= 0.3,
- * p99 <= 50 ms. The ranking is measured as shipped (pages kept ten seconds, see server/services/laureates.ts)
+ * p99 <= 50 ms. The ranking is measured as shipped (pages kept ten seconds, see server/services/laureates/laureates.ts)
  * and with that page cache off, so that the database path itself is measured too.
  *
  * Options (environment): BENCH_LAUREATES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
@@ -24,9 +24,9 @@ import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { parseConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { demoRecords } from '../server/services/demo-data.ts';
+import { demoRecords } from '../server/services/platform/demo-data.ts';
 import { createServices } from '../server/services/index.ts';
-import { createLaureatesService } from '../server/services/laureates.ts';
+import { createLaureatesService } from '../server/services/laureates/laureates.ts';
 
 const LAUREATES = Number(process.env.BENCH_LAUREATES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

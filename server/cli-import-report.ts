@@ -4,7 +4,7 @@
  */
 import { Presets, SingleBar } from 'cli-progress';
 import type { RowError } from './laureate-import/parse.ts';
-import type { ImportReport } from './services/laureate-import.ts';
+import type { ImportReport } from './services/laureates/laureate-import.ts';
 
 const SHOWN_ERRORS = 100;
 

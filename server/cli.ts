@@ -22,7 +22,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { RestoreRefused, restoreBackup, writeBackup } from './db/backup.ts';
 import { CHANGES, createServices, type Services } from './services/index.ts';
-import { DEMO_SEED, demoRecords } from './services/demo-data.ts';
+import { DEMO_SEED, demoRecords } from './services/platform/demo-data.ts';
 import { CLI } from './services/guards.ts';
 import { formatImportReport, formatRowErrors, progressBar } from './cli-import-report.ts';
 import { ROLES } from '../domain/roles.ts';

@@ -9,7 +9,7 @@ import { openingHoursSchema } from '../domain/opening-hours.ts';
 import type { Period } from '../domain/retention-period.ts';
 import { CHALLENGE_IDS, type ChallengeId } from '../domain/ventoux.ts';
 import { DEFAULT_PICKUP_POINTS } from './content/pickup-points.ts';
-import { parseEncryptionKey } from './services/token-cipher.ts';
+import { parseEncryptionKey } from './services/rides/token-cipher.ts';
 
 const optionalString = z
   .string()

@@ -23,7 +23,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from '../plugins/auth.ts';
-import { DEVICE_COOKIE } from '../services/trusted-devices.ts';
+import { DEVICE_COOKIE } from '../services/accounts/trusted-devices.ts';
 import type { ApiOptions } from './index.ts';
 import { dataResponse, errorResponse, userResponse } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 /**
  * A buyer's candidates: read one to change it, and change it before a volunteer starts on the kit
- * (services/registration-changes.ts). Owner only: another user's candidate is 404.
+ * (services/registrations/registration-changes.ts). Owner only: another user's candidate is 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/schemas/zod.ts';

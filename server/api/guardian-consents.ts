@@ -1,6 +1,6 @@
 /**
  * A minor's guardian answers by the emailed link (anyone holding it: the link is the proof), and the buyer sends
- * the link again (services/guardian-consents.ts). A link that never existed is 404; one used or expired 410.
+ * the link again (services/registrations/guardian-consents.ts). A link that never existed is 404; one used or expired 410.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/schemas/zod.ts';

@@ -19,7 +19,7 @@ import { z } from '../../domain/schemas/zod.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { chooseLocale } from '../plugins/locale.ts';
 import type { AuthorizationOutcome } from '../../contracts/activities.ts';
-import type { ActivityConnectionsService } from '../services/activity-connections.ts';
+import type { ActivityConnectionsService } from '../services/rides/activity-connections.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
 

@@ -4,7 +4,7 @@
  * DEMO_CONTENT is not false. No account is ever created here: the README explains how to create the first admin.
  */
 import type { Config } from '../config.ts';
-import { DEMO_SEED, DEMO_START_LAUREATES, demoRecords } from '../services/demo-data.ts';
+import { DEMO_SEED, DEMO_START_LAUREATES, demoRecords } from '../services/platform/demo-data.ts';
 import type { Services } from '../services/index.ts';
 import type { Database } from './client.ts';
 

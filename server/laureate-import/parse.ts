@@ -2,7 +2,7 @@
  * Reading the club's earlier records of laureates from a CSV file (`laureates:import`): the header (documented
  * columns, a few other spellings), the delimiter, the dates as the club wrote them, country names in the site's
  * languages. Pure: text in, validated records and the reasons rows are wrong out; the writing is
- * services/laureate-import.ts.
+ * services/laureates/laureate-import.ts.
  */
 import { parse } from 'csv-parse/sync';
 import { z } from '../../domain/schemas/zod.ts';

@@ -1,7 +1,7 @@
 /**
  * Who the imported records belong to, before anything is written: records of the same person become one laureate
  * (same email, else same normalized nom + prenom + date_naissance), whose row takes the details of their latest
- * ride. Pure; services/laureate-import.ts writes what this decides.
+ * ride. Pure; services/laureates/laureate-import.ts writes what this decides.
  */
 import { ageOn } from '../../domain/dates.ts';
 import { laureateIdentityKey, laureateSearchText } from '../../domain/search.ts';

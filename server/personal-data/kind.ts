@@ -1,7 +1,7 @@
 /**
  * What the site says about one kind of personal data: whose it is, what goes into the person's copy and how long
- * it is kept. Every kind is declared once, in registry.ts; the copy (services/data-export.ts), the retention job
- * (services/retention.ts) and the privacy page read the declarations. Decision 0043.
+ * it is kept. Every kind is declared once, in registry.ts; the copy (services/accounts/data-export.ts), the retention job
+ * (services/accounts/retention.ts) and the privacy page read the declarations. Decision 0043.
  */
 import { type AnyColumn, type SQL, eq, sql } from 'drizzle-orm';
 import type { Period } from '../../domain/retention-period.ts';

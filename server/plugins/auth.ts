@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { administrator, signedIn, withVerifiedEmail } from '../services/guards.ts';
 import type { Services } from '../services/index.ts';
-import { DEVICE_COOKIE, DEVICE_DAYS } from '../services/trusted-devices.ts';
+import { DEVICE_COOKIE, DEVICE_DAYS } from '../services/accounts/trusted-devices.ts';
 import type { SessionUser } from '../../contracts/account.ts';
 
 export const SESSION_COOKIE = 'session';

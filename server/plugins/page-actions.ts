@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionServices } from '../../contracts/action-services.ts';
 import type { Services } from '../services/index.ts';
-import { DEVICE_COOKIE } from '../services/trusted-devices.ts';
+import { DEVICE_COOKIE } from '../services/accounts/trusted-devices.ts';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './auth.ts';
 
 type Entry = { request: FastifyRequest; reply: FastifyReply; secureCookie: boolean };

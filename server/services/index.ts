@@ -5,47 +5,50 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
 import { createProviders, type Providers } from '../payments/index.ts';
-import { createAccountDeletionService } from './account-deletion.ts';
-import { createCancellationRequestsService } from './cancellation-requests.ts';
-import { createLedgerService } from './ledger.ts';
-import { createRefundsService } from './refunds.ts';
-import { createAccountsService } from './accounts.ts';
-import type { AdminService } from './admin.ts';
-import { createCandidateFileService } from './admin-candidate-file.ts';
-import { createAdminDashboardService } from './admin-dashboard.ts';
-import { createKitsService } from './admin-kits.ts';
-import { createAdminListsService } from './admin-lists.ts';
-import { createDiplomaKeys } from './diploma-keys.ts';
-import { createDiplomasService } from './diplomas.ts';
-import { createHomologationsService } from './homologations.ts';
-import { createHomologationBatchService } from './homologation-batch.ts';
-import { createEvidenceRequestsService } from './evidence-requests.ts';
-import { createDocumentsService } from './documents.ts';
-import { createGuardianConsentsService } from './guardian-consents.ts';
-import { createRegistrationChangesService } from './registration-changes.ts';
-import { createOrderNotifications } from './order-notifications.ts';
-import { createOrdersService } from './orders.ts';
-import { createPaymentsService } from './payments.ts';
-import { createPrintJobsService } from './print-jobs.ts';
-import { createDisplayRestrictionsService } from './display-restrictions.ts';
-import { createJobQueuesService } from './job-queues.ts';
-import { createLaureateImportService } from './laureate-import.ts';
-import { createLaureatesService } from './laureates.ts';
-import { createStatisticsService } from './statistics.ts';
-import { createLaureateTeaserService } from './laureate-teaser.ts';
-import { createMailService } from './mail.ts';
-import { createOrderDraftsService } from './order-drafts.ts';
-import { createRateLimits } from './rate-limits.ts';
-import { createSessionsService } from './sessions.ts';
-import { createTracksService } from './tracks.ts';
-import { createActivityConnectionsService } from './activity-connections.ts';
-import { createTokenCipher } from './token-cipher.ts';
+import {
+  createAccountDeletionService,
+  createAccountsService,
+  createDataExportService,
+  createEmailVerificationService,
+  createRetentionService,
+  createSessionsService,
+  createTrustedDevicesService,
+} from './accounts/index.ts';
+import {
+  createCancellationRequestsService,
+  createGuardianConsentsService,
+  createOrderDraftsService,
+  createOrderNotifications,
+  createOrdersService,
+  createRegistrationChangesService,
+} from './registrations/index.ts';
+import { createLedgerService, createPaymentsService, createRefundsService } from './payments/index.ts';
+import {
+  type AdminService,
+  createAdminDashboardService,
+  createAdminListsService,
+  createCandidateFileService,
+  createKitsService,
+} from './admin/index.ts';
+import {
+  createDiplomaKeys,
+  createDiplomasService,
+  createEvidenceRequestsService,
+  createHomologationBatchService,
+  createHomologationsService,
+} from './homologations/index.ts';
+import { createDocumentsService, createMailService, createPrintJobsService } from './documents/index.ts';
+import {
+  createDisplayRestrictionsService,
+  createLaureateImportService,
+  createLaureateTeaserService,
+  createLaureatesService,
+  createStatisticsService,
+} from './laureates/index.ts';
+import { createJobQueuesService, createRateLimits } from './platform/index.ts';
+import { createActivityConnectionsService, createTokenCipher, createTracksService } from './rides/index.ts';
 import { createStravaClient } from '../activities/strava.ts';
 import type { ActivityProviderClient } from '../activities/provider.ts';
-import { createEmailVerificationService } from './email-verification.ts';
-import { createTrustedDevicesService } from './trusted-devices.ts';
-import { createDataExportService } from './data-export.ts';
-import { createRetentionService } from './retention.ts';
 import { personalDataKinds } from '../personal-data/registry.ts';
 
 export interface ServiceDependencies {

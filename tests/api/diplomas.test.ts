@@ -10,7 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../domain/dates.ts';
 import { auditLog, candidates, homologations, mailOutbox } from '../../server/db/schema/index.ts';
-import { createDiplomaKeys } from '../../server/services/diploma-keys.ts';
+import { createDiplomaKeys } from '../../server/services/homologations/diploma-keys.ts';
 import { addLaureates, hideEmail, laureateRecord } from '../support/laureates.ts';
 import { candidatePayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';

@@ -17,7 +17,7 @@ import {
   users,
 } from '../../server/db/schema/index.ts';
 import { createServices } from '../../server/services/index.ts';
-import { recordAudit } from '../../server/services/audit.ts';
+import { recordAudit } from '../../server/services/platform/audit.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';

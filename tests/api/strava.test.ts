@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import { activityConnections, candidateTracks, oauthStates } from '../../server/db/schema/index.ts';
 import { createLogger } from '../../server/logging.ts';
-import { hashToken } from '../../server/services/tokens.ts';
+import { hashToken } from '../../server/services/accounts/tokens.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { cingleRide, Ride } from '../support/rides.ts';
 import {

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import { candidates, candidateTracks } from '../../server/db/schema/index.ts';
-import { duplicateFlagsOf } from '../../server/services/track-duplicates.ts';
+import { duplicateFlagsOf } from '../../server/services/rides/track-duplicates.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { cingleRide, Ride } from '../support/rides.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';

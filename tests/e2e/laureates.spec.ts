@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { normalizeSearchText } from '../../domain/search.ts';
-import { demoLaureate } from '../../server/services/demo-data.ts';
+import { demoLaureate } from '../../server/services/platform/demo-data.ts';
 import { qrTextOfPdf } from '../support/pdf-qr.ts';
 import { expect, pageReady, test } from './fixtures.ts';
 

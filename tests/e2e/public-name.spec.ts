@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { dataDir } from '../../playwright.config.ts';
 import { normalizeSearchText } from '../../domain/search.ts';
-import { demoLaureate } from '../../server/services/demo-data.ts';
+import { demoLaureate } from '../../server/services/platform/demo-data.ts';
 import { accountPayload } from '../support/account-payload.ts';
 import { verifyEmailFromOutbox } from '../support/outbox.ts';
 import { PASSWORD } from '../support/users.ts';

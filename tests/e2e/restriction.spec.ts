@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir } from '../../playwright.config.ts';
-import { demoLaureate } from '../../server/services/demo-data.ts';
+import { demoLaureate } from '../../server/services/platform/demo-data.ts';
 import { expect, pageReady, test } from './fixtures.ts';
 
 /** Quoted-printable soft breaks and escapes undone: enough to find the link of an .eml file. */

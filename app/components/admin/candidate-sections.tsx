@@ -279,7 +279,7 @@ function ChangeSummary({ entry }: { entry: HistoryEntry }) {
   if (typeof after.numero === 'number') parts.push(t('admin:history.number', { numero: after.numero }));
   if (typeof after.reason === 'string') parts.push(t('admin:history.reason', { reason: after.reason }));
   if (typeof after.note === 'string') parts.push(t('admin:history.note', { note: after.note }));
-  // A buyer's own change lists every field it touched (services/registration-changes.ts).
+  // A buyer's own change lists every field it touched (services/registrations/registration-changes.ts).
   const fields = entry.action.endsWith('_by_buyer')
     ? Object.keys(after)
     : (['date_passage', 'commentaire'] as const);

@@ -1,5 +1,5 @@
 /**
- * A minor's guardian answers, from the emailed link (services/guardian-consents.ts): the page shows the candidate,
+ * A minor's guardian answers, from the emailed link (services/registrations/guardian-consents.ts): the page shows the candidate,
  * the challenge and the rules' safety advice, and asks to confirm the parental authorisation and the medical
  * certificate, or to refuse. A real form posted to this page's action (decision 0032), which works without
  * scripts; a link used or expired says so and what to do.

@@ -188,7 +188,7 @@ export const candidateTracks = pgTable(
 
 /**
  * A rider's connection to an activity service (Strava): the OAuth tokens, encrypted with AES-256-GCM
- * (server/services/token-cipher.ts), never sent to a browser. Goes with the account.
+ * (server/services/rides/token-cipher.ts), never sent to a browser. Goes with the account.
  */
 export const activityConnections = pgTable(
   'activity_connections',

@@ -127,7 +127,7 @@ export const candidates = pgTable(
 );
 
 /**
- * A guardian's consent for a minor's registration (services/guardian-consents.ts): the emailed link (its hash; a
+ * A guardian's consent for a minor's registration (services/registrations/guardian-consents.ts): the emailed link (its hash; a
  * new sending replaces it), and the answer, by the link or recorded from paper by an administrator.
  */
 export const guardianConsents = pgTable(

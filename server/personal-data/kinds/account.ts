@@ -9,7 +9,7 @@ import {
   trustedDevices,
   users,
 } from '../../db/schema/index.ts';
-import { DEVICE_DAYS } from '../../services/trusted-devices.ts';
+import { DEVICE_DAYS } from '../../services/accounts/trusted-devices.ts';
 import type { Period } from '../../../domain/retention-period.ts';
 import { type PersonalDataKind, counted, sameAddress, sameAs } from '../kind.ts';
 

@@ -7,7 +7,7 @@ import { and, eq, inArray, lt, not, or, sql } from 'drizzle-orm';
 import type { Period } from '../../../domain/retention-period.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, candidateTracks, guardianConsents, orders, payments } from '../../db/schema/index.ts';
-import { moneyMoved } from '../../services/order-records.ts';
+import { moneyMoved } from '../../services/registrations/order-records.ts';
 import { type DataSubject, type PersonalDataKind, sameAddress, sameAs } from '../kind.ts';
 
 /** A registration as its rider and its buyer see it: everything but the secret of its route card's QR code. */

@@ -1,0 +1,94 @@
+/**
+ * Emailing a candidate's route card and frame plate, one rule for both ways it happens: automatically right after
+ * payment, and when an administrator sends them again. The message is queued in the caller's transaction, the
+ * candidate records when it was sent, and for a kit delivered by email the sending is its processing: a candidate
+ * still `to_process` becomes `processed`. Every sending is in the candidate's history (`candidate.documents_sent`).
+ */
+import { localeOr } from '../../../domain/locales.ts';
+import { candidateReference } from '../../../domain/references.ts';
+import type { DeliveryMode } from '../../../domain/statuses.ts';
+import type { Database } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { candidates, orders } from '../../db/schema/index.ts';
+import type { DocumentsService } from './documents.ts';
+import { documentsEmail } from '../../mail/templates.ts';
+import { recordCandidateChange, transitionCandidate } from '../registrations/candidate-transitions.ts';
+import type { MailService } from './mail.ts';
+
+type CandidateRow = typeof candidates.$inferSelect;
+
+export interface DocumentsMail {
+  candidate: CandidateRow;
+  orderId: number;
+  locale: string;
+  mode_livraison: DeliveryMode;
+  to: string;
+  documents: readonly { candidateId: number; kind: string; path: string }[];
+  /** The administrator who sent them again; null for the sending after payment. */
+  actorId: number | null;
+}
+
+export async function emailDocuments(
+  tx: Database,
+  mail: MailService,
+  publicUrl: string,
+  { candidate, orderId, locale, mode_livraison, to, documents, actorId }: DocumentsMail,
+  now: Date = new Date(),
+): Promise<void> {
+  const reference = candidateReference(orderId, candidate.commande_index);
+  await mail.queue(
+    {
+      to,
+      ...documentsEmail(localeOr(locale), publicUrl, { prenom: candidate.prenom, reference }),
+      attachments: documents
+        .filter((document) => document.candidateId === candidate.id)
+        .map((document) => ({
+          filename: `${document.kind === 'route_card' ? 'route-card' : 'frame-plate'}-${reference}.pdf`,
+          documentPath: document.path,
+        })),
+    },
+    tx,
+  );
+  const change = { actorId, action: 'candidate.documents_sent', details: { to }, now };
+  if (mode_livraison === 'email' && candidate.statut === 'to_process')
+    await transitionCandidate(tx, candidate, 'processed', {
+      ...change,
+      set: { documentsSentAt: now, processedAt: now },
+    });
+  else await recordCandidateChange(tx, candidate, { ...change, set: { documentsSentAt: now } });
+}
+
+/**
+ * Draws the candidates' documents and emails them now, each candidate's row locked while its mail is queued: after a
+ * buyer's correction, a delivery moved to email, or a guardian's consent. `still` skips a candidate whose state
+ * changed meanwhile.
+ */
+export async function emailDocumentsNow(
+  deps: { db: Database; mail: MailService; publicUrl: string; documents: DocumentsService },
+  candidateIds: number[],
+  options: { actorId: number | null; still?: (candidate: CandidateRow) => boolean },
+): Promise<void> {
+  if (candidateIds.length === 0) return;
+  const documentRows = await deps.documents.ensureFor(candidateIds, { render: true });
+  await deps.db.transaction(async (tx) => {
+    for (const candidateId of candidateIds) {
+      const [row] = await tx
+        .select({ candidate: candidates, order: orders })
+        .from(candidates)
+        .innerJoin(orders, eq(orders.id, candidates.orderId))
+        .where(eq(candidates.id, candidateId))
+        .for('update', { of: candidates });
+      if (!row || (options.still && !options.still(row.candidate))) continue;
+      await emailDocuments(tx, deps.mail, deps.publicUrl, {
+        candidate: row.candidate,
+        orderId: row.order.id,
+        locale: row.order.locale,
+        mode_livraison: row.order.mode_livraison,
+        to: row.candidate.email,
+        documents: documentRows,
+        actorId: options.actorId,
+      });
+    }
+  });
+  deps.mail.kick();
+}

@@ -1,0 +1,86 @@
+/**
+ * A returned route card, scanned or typed at the desk: the candidate moves to `card_received` and the rider is told
+ * the card arrived.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { ScannedCard } from '../../../contracts/admin.ts';
+import { localeOr } from '../../../domain/locales.ts';
+import { candidateReference, parseScanText } from '../../../domain/references.ts';
+import { candidates } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { cardReceivedEmail } from '../../mail/templates.ts';
+import { adminActorId } from '../admin/admin-caller.ts';
+import { transitionCandidate } from '../registrations/candidate-transitions.ts';
+import type { Caller } from '../guards.ts';
+import {
+  alreadyHomologated,
+  challengeName,
+  type HomologationDeps,
+  lockCandidate,
+} from './homologation-candidate.ts';
+
+/** The candidate the text names: the secret token of its QR code, or its typed reference. */
+async function findScanned({ db }: HomologationDeps, text: string): Promise<number> {
+  const parsed = parseScanText(text);
+  if (!parsed) throw new AppError(400, 'text_not_valid', 'Text not valid');
+  const condition =
+    parsed.kind === 'token'
+      ? eq(candidates.scanToken, parsed.token)
+      : and(eq(candidates.orderId, parsed.orderId), eq(candidates.commande_index, parsed.index));
+  const [found] = await db.select({ id: candidates.id }).from(candidates).where(condition);
+  if (!found) throw new AppError(404, 'unknown_reference', 'No candidate has this reference');
+  return found.id;
+}
+
+/**
+ * A returned route card: the text read from its QR code (secret token) or typed (reference). Answers a
+ * machine-readable reason when it cannot be taken: text_not_valid, unknown_reference, already_homologated,
+ * not_paid, and kit_not_sent for a kit nobody marked sent or handed over, unless `confirm` says to take the
+ * card in anyway (the card coming back proves the rider had it). Answers who the card is and the status it
+ * had before, so that the scan page can say what changed.
+ */
+export async function scanCard(
+  deps: HomologationDeps,
+  caller: Caller,
+  text: string,
+  options: { confirm?: boolean } = {},
+): Promise<ScannedCard> {
+  const { db, config, mail } = deps;
+  const actorId = adminActorId(caller);
+  const candidateId = await findScanned(deps, text);
+  const result = await db.transaction(async (tx) => {
+    const { candidate, locale } = await lockCandidate(tx, candidateId);
+    const reference = candidateReference(candidate.orderId, candidate.commande_index);
+    if (candidate.statut === 'homologated') throw alreadyHomologated();
+    if (candidate.statut === 'pending_payment')
+      throw new AppError(409, 'not_paid', 'This registration is not paid');
+    if (candidate.statut === 'to_process' && !options.confirm)
+      throw new AppError(409, 'kit_not_sent', 'The kit was never marked sent or handed over');
+    // Scanning the same card twice changes nothing and writes to nobody.
+    if (candidate.statut !== 'card_received') {
+      await transitionCandidate(tx, candidate, 'card_received', {
+        actorId,
+        action: 'candidate.card_received',
+        set: { cardReceivedAt: new Date() },
+      });
+      const language = localeOr(locale);
+      const email = cardReceivedEmail(language, config.publicUrl, {
+        prenom: candidate.prenom,
+        reference,
+        challenge: challengeName(language, candidate.epreuve),
+      });
+      await mail.queue({ to: candidate.email, ...email }, tx);
+    }
+    return {
+      candidateId: candidate.id,
+      reference,
+      statut: 'card_received' as const,
+      previous: candidate.statut,
+      nom: candidate.nom,
+      prenom: candidate.prenom,
+      epreuve: candidate.epreuve,
+    };
+  });
+  if (result.previous !== 'card_received') mail.kick();
+  return result;
+}

@@ -1,0 +1,293 @@
+/**
+ * Synthetic laureates for demos, development and benchmarks, at the scale and in the proportions the club
+ * publishes (about 93.5 % cingle, 4.8 % galerien, 1.7 % bicingle): names and towns from the riders' countries,
+ * rides from 1988 to today (galerien from 1998, bicingle from 2007), ages 14 to 80, repeat riders, numbers given
+ * per challenge in date order. Deterministic: the same seed gives the same people in the same order, so demo
+ * laureate n° 1 is always the same person (tests rely on it, see demoLaureate).
+ */
+import {
+  Faker,
+  base,
+  de,
+  de_AT,
+  de_CH,
+  en,
+  en_GB,
+  en_US,
+  es,
+  fr,
+  fr_BE,
+  fr_CH,
+  it,
+  nl,
+  nl_BE,
+  pl,
+  da,
+  sv,
+} from '@faker-js/faker';
+import { addDays, today } from '../../../domain/dates.ts';
+import { normalizeSearchText } from '../../../domain/search.ts';
+import { CLUB_FACTS, type ChallengeId } from '../../../domain/ventoux.ts';
+import type { LaureateRecord } from '../../laureate-import/parse.ts';
+
+export const DEMO_SEED = 1910;
+/** `npm start` on an empty database. */
+export const DEMO_START_LAUREATES = 300;
+
+function localeFaker(...definitions: (typeof fr)[]): Faker {
+  return new Faker({ locale: [...definitions, en, base] });
+}
+
+const FAKERS = {
+  fr: localeFaker(fr),
+  fr_BE: localeFaker(fr_BE, fr),
+  nl_BE: localeFaker(nl_BE, nl),
+  nl: localeFaker(nl),
+  de: localeFaker(de),
+  de_AT: localeFaker(de_AT, de),
+  de_CH: localeFaker(de_CH, de),
+  fr_CH: localeFaker(fr_CH, fr),
+  en_GB: localeFaker(en_GB),
+  en_US: localeFaker(en_US),
+  it: localeFaker(it),
+  es: localeFaker(es),
+  pl: localeFaker(pl),
+  da: localeFaker(da),
+  sv: localeFaker(sv),
+};
+
+/** Where riders come from, with the faker locales that give plausible names and towns there. */
+const COUNTRIES: { code: string; weight: number; locales: Faker[] }[] = [
+  { code: 'fr', weight: 560, locales: [FAKERS.fr] },
+  { code: 'be', weight: 120, locales: [FAKERS.nl_BE, FAKERS.fr_BE] },
+  { code: 'nl', weight: 100, locales: [FAKERS.nl] },
+  { code: 'de', weight: 50, locales: [FAKERS.de] },
+  { code: 'gb', weight: 40, locales: [FAKERS.en_GB] },
+  { code: 'ch', weight: 30, locales: [FAKERS.de_CH, FAKERS.fr_CH] },
+  { code: 'it', weight: 25, locales: [FAKERS.it] },
+  { code: 'es', weight: 15, locales: [FAKERS.es] },
+  { code: 'lu', weight: 10, locales: [FAKERS.fr, FAKERS.de] },
+  { code: 'at', weight: 8, locales: [FAKERS.de_AT] },
+  { code: 'us', weight: 10, locales: [FAKERS.en_US] },
+  { code: 'dk', weight: 8, locales: [FAKERS.da] },
+  { code: 'se', weight: 8, locales: [FAKERS.sv] },
+  { code: 'pl', weight: 6, locales: [FAKERS.pl] },
+  { code: 'ie', weight: 5, locales: [FAKERS.en_GB] },
+  { code: 'ca', weight: 5, locales: [FAKERS.en_US, FAKERS.fr] },
+];
+
+const CHALLENGE_WEIGHTS: { value: ChallengeId; weight: number }[] = [
+  { value: 'cingle', weight: 935 },
+  { value: 'galerien', weight: 48 },
+  { value: 'bicingle', weight: 17 },
+];
+
+const FIRST_YEAR: Record<ChallengeId, number> = {
+  cingle: CLUB_FACTS.foundedYear,
+  galerien: CLUB_FACTS.forestOptionYear,
+  bicingle: CLUB_FACTS.doubleOptionYear,
+};
+
+/** Rides per month, April to October: the summer carries most of them. */
+const MONTH_WEIGHTS = [
+  { value: 4, weight: 3 },
+  { value: 5, weight: 10 },
+  { value: 6, weight: 22 },
+  { value: 7, weight: 30 },
+  { value: 8, weight: 22 },
+  { value: 9, weight: 10 },
+  { value: 10, weight: 3 },
+];
+
+/** How many homologations a person has: most ride once, a few come back again and again. */
+const RIDES_WEIGHTS = [
+  { value: 1, weight: 860 },
+  { value: 2, weight: 90 },
+  { value: 3, weight: 30 },
+  { value: 4, weight: 10 },
+  { value: 5, weight: 5 },
+  { value: 7, weight: 3 },
+  { value: 10, weight: 2 },
+];
+
+const NEIGHBOURS: Record<string, string[]> = {
+  fr: ['be', 'ch', 'it', 'es', 'pt', 'ma', 'de'],
+  be: ['fr', 'nl'],
+  nl: ['be', 'de'],
+  de: ['at', 'nl', 'fr', 'pl'],
+  ch: ['fr', 'it', 'de'],
+  gb: ['ie', 'fr'],
+};
+
+export interface DemoPerson {
+  index: number;
+  civilite: 'mme' | 'm';
+  nom: string;
+  prenom: string;
+  email: string;
+  date_naissance: string | null;
+  ville: string;
+  pays: string;
+  nationalite: string;
+  rides: { epreuve: ChallengeId; date: string; dateKnown: boolean; ville: string }[];
+}
+
+const ascii = (text: string) => normalizeSearchText(text).replaceAll(' ', '-') || 'rider';
+
+/** The demo email of person `index`: recognisable and never a real address (example.org). */
+export function demoEmail(prenom: string, nom: string, index: number): string {
+  return `${ascii(prenom)}.${ascii(nom)}.${index}@example.org`;
+}
+
+function yearWeights(from: number, to: number) {
+  // The club grew: later years see more rides.
+  const years = [];
+  for (let year = from; year <= to; year++) years.push({ value: year, weight: (year - from + 4) ** 1.3 });
+  return years;
+}
+
+/** Generates people one after the other from one random sequence: person n never depends on the count. */
+export function* demoPeople(
+  options: { seed?: number; firstIndex?: number; now?: Date } = {},
+): Generator<DemoPerson> {
+  const random = new Faker({ locale: [base] });
+  random.seed(options.seed ?? DEMO_SEED);
+  for (const faker of Object.values(FAKERS)) faker.seed(random.number.int({ max: 2 ** 31 }));
+  const lastDay = today(options.now);
+  const lastYear = Number(lastDay.slice(0, 4));
+  const yearsByChallenge = Object.fromEntries(
+    Object.entries(FIRST_YEAR).map(([challenge, first]) => [challenge, yearWeights(first, lastYear)]),
+  ) as Record<ChallengeId, { value: number; weight: number }[]>;
+
+  const rideDate = (year: number): string => {
+    const month = random.helpers.weightedArrayElement(MONTH_WEIGHTS);
+    const day = random.number.int({ min: 1, max: month === 4 || month === 6 || month === 9 ? 30 : 31 });
+    const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    return date > lastDay ? addDays(lastDay, -random.number.int({ min: 1, max: 60 })) : date;
+  };
+
+  for (let index = options.firstIndex ?? 1; ; index++) {
+    const country = random.helpers.weightedArrayElement(
+      COUNTRIES.map((entry) => ({ value: entry, weight: entry.weight })),
+    );
+    const faker = random.helpers.arrayElement(country.locales);
+    const civilite = random.number.float() < 0.13 ? 'mme' : 'm';
+    const prenom = faker.person.firstName(civilite === 'mme' ? 'female' : 'male');
+    const nom = faker.person.lastName();
+    const ville = faker.location.city();
+    const nationalite =
+      random.number.float() < 0.92
+        ? country.code
+        : random.helpers.arrayElement(NEIGHBOURS[country.code] ?? ['fr']);
+
+    const firstChallenge = random.helpers.weightedArrayElement(CHALLENGE_WEIGHTS);
+    const firstYear = random.helpers.weightedArrayElement(yearsByChallenge[firstChallenge]);
+    const firstDate = rideDate(firstYear);
+    const ageAtFirst = Math.round(Math.min(80, Math.max(14, normal(random, 44, 11))));
+    const birth = addDays(
+      firstDate,
+      -Math.round(ageAtFirst * 365.25) - random.number.int({ min: 0, max: 364 }),
+    );
+
+    const rides = [{ epreuve: firstChallenge, date: firstDate, ville }];
+    const count = random.helpers.weightedArrayElement(RIDES_WEIGHTS);
+    let year = firstYear;
+    for (let ride = 1; ride < count; ride++) {
+      year += random.number.int({ min: 0, max: 4 });
+      if (year > lastYear) break;
+      const epreuve = random.helpers.weightedArrayElement(CHALLENGE_WEIGHTS);
+      if (year < FIRST_YEAR[epreuve]) continue;
+      const date = rideDate(year);
+      if (date <= rides.at(-1)!.date || date.slice(0, 4) !== String(year)) continue;
+      if (Number(date.slice(0, 4)) - Number(birth.slice(0, 4)) > 80) break;
+      rides.push({ epreuve, date, ville: random.number.float() < 0.05 ? faker.location.city() : ville });
+    }
+
+    yield {
+      index,
+      civilite,
+      nom,
+      prenom,
+      email: demoEmail(prenom, nom, index),
+      // A few legacy records lack the date of birth, and a few early rides their date.
+      date_naissance: random.number.float() < 0.01 ? null : birth,
+      ville,
+      pays: country.code,
+      nationalite,
+      rides: rides.map((ride) => ({
+        ...ride,
+        dateKnown: !(ride.date < '1995-01-01' && random.number.float() < 0.05),
+      })),
+    };
+  }
+}
+
+/** A normally distributed number (Box-Muller) from the seeded generator. */
+function normal(random: Faker, mean: number, deviation: number): number {
+  const u = Math.max(Number.EPSILON, random.number.float());
+  const v = random.number.float();
+  return mean + deviation * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** Demo person n° `index` (1 = the first of `npm start`'s demo set), for tests that need a known rider. */
+export function demoLaureate(index = 1, seed = DEMO_SEED): DemoPerson {
+  const people = demoPeople({ seed });
+  for (let current = 1; ; current++) {
+    const person = people.next().value as DemoPerson;
+    if (current === index) return person;
+  }
+}
+
+/**
+ * The day a demo ride was certified: two to seven weeks after it, as the card goes back by post and the president
+ * checks it, never after `lastDay`; so the teaser of latest laureates and the dashboard's chart look like a season.
+ */
+export function certifiedOn(rideDate: string, spread: number, lastDay: string): Date {
+  const day = addDays(rideDate, 14 + ((spread * 17) % 36));
+  return new Date(`${day < lastDay ? day : lastDay}T12:00:00Z`);
+}
+
+/**
+ * `count` people as import records, numbered per challenge in date order after `lastNumeros` (the numbers
+ * already given), grouped by person in generation order.
+ */
+export function demoRecords(options: {
+  count: number;
+  seed?: number;
+  firstIndex?: number;
+  lastNumeros?: Partial<Record<ChallengeId, number>>;
+  now?: Date;
+}): LaureateRecord[] {
+  const people: DemoPerson[] = [];
+  const generator = demoPeople(options);
+  for (let made = 0; made < options.count; made++) people.push(generator.next().value as DemoPerson);
+
+  const rides = people.flatMap((person) => person.rides.map((ride, order) => ({ person, ride, order })));
+  const chronological = [...rides].sort(
+    (a, b) => a.ride.date.localeCompare(b.ride.date) || a.person.index - b.person.index,
+  );
+  const next: Record<ChallengeId, number> = {
+    cingle: options.lastNumeros?.cingle ?? 0,
+    galerien: options.lastNumeros?.galerien ?? 0,
+    bicingle: options.lastNumeros?.bicingle ?? 0,
+  };
+  const numeros = new Map<(typeof rides)[number], number>();
+  for (const entry of chronological) numeros.set(entry, (next[entry.ride.epreuve] += 1));
+
+  const lastDay = today(options.now);
+  return rides.map((entry) => ({
+    line: entry.person.index,
+    homologated_at: certifiedOn(entry.ride.date, entry.person.index + entry.order, lastDay),
+    epreuve: entry.ride.epreuve,
+    numero: numeros.get(entry)!,
+    date_passage: entry.ride.dateKnown ? entry.ride.date : null,
+    civilite: entry.person.civilite,
+    nom: entry.person.nom,
+    prenom: entry.person.prenom,
+    date_naissance: entry.person.date_naissance,
+    email: entry.person.email,
+    ville: entry.ride.ville,
+    pays: entry.person.pays,
+    nationalite: entry.person.nationalite,
+  }));
+}

@@ -1,0 +1,3 @@
+/** What every service leans on: job queues, rate limits, the audit trail, the demo content. */
+export { createJobQueuesService } from './job-queues.ts';
+export { createRateLimits } from './rate-limits.ts';

@@ -1,0 +1,4 @@
+/** Rides and activities: the track files attached and checked, the same ride sent twice, Strava's connection and its sealed tokens. */
+export { createActivityConnectionsService } from './activity-connections.ts';
+export { createTokenCipher } from './token-cipher.ts';
+export { createTracksService } from './tracks.ts';
