@@ -57,8 +57,13 @@ interface StarterConfig {
   sharedRideCache: string;
 }
 
-/** Runs in the browser, as the starter's text: it must only use its argument and the DOM. */
-function startPageWithoutClient(config: StarterConfig) {
+/*
+ * The starter's parts. Each runs in the browser as text (STARTER_SOURCE): it must only use its argument and the DOM,
+ * and it names nothing outside itself.
+ */
+
+/** Remembers the language chosen in the language list and the notices dismissed, in their cookies. */
+function rememberChoices(config: StarterConfig) {
   const remember = (name: string, value: string) => {
     document.cookie = `${name}=${value}; Max-Age=${config.maxAge}; Path=/; SameSite=Lax`;
   };
@@ -68,34 +73,44 @@ function startPageWithoutClient(config: StarterConfig) {
     if (language) remember(config.localeCookie, language.dataset.rememberLocale ?? '');
     // Any button of a notice dismisses it (the cross, "Got it").
     const notice = target?.closest('button')?.closest<HTMLElement>('[data-dismiss]');
-    if (notice) {
-      const current = new RegExp(`(?:^|; )${config.dismissedCookie}=([^;]*)`).exec(document.cookie)?.[1];
-      const items = new Set((current ? decodeURIComponent(current) : '').split('.').filter(Boolean));
-      items.add(notice.dataset.dismiss ?? '');
-      remember(config.dismissedCookie, [...items].join('.'));
-      notice.remove();
-    }
-    // A statistics section's switch between its chart and its table (app/components/stats/chart-section.tsx).
+    if (!notice) return;
+    const current = new RegExp(`(?:^|; )${config.dismissedCookie}=([^;]*)`).exec(document.cookie)?.[1];
+    const items = new Set((current ? decodeURIComponent(current) : '').split('.').filter(Boolean));
+    items.add(notice.dataset.dismiss ?? '');
+    remember(config.dismissedCookie, [...items].join('.'));
+    notice.remove();
+  });
+}
+
+/** A statistics section's switch between its chart and its table (app/components/stats/chart-section.tsx). */
+function switchStatisticsViews() {
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
     const viewSwitch = target?.closest<HTMLElement>('[data-switches-view]');
     const section = viewSwitch?.closest<HTMLElement>('[data-view]');
-    if (viewSwitch && section) {
-      const showTable = section.dataset.view !== 'table';
-      section.dataset.view = showTable ? 'table' : 'chart';
-      viewSwitch.setAttribute('aria-expanded', String(showTable));
-      const label = showTable ? viewSwitch.dataset.labelChart : viewSwitch.dataset.labelTable;
-      const text = viewSwitch.querySelector('.mantine-Button-label') ?? viewSwitch;
-      text.textContent = label ?? '';
-      // Shown, the table's box scrolls and takes the focus, named like the section.
-      const box = section.querySelector<HTMLElement>('[data-table-box]');
-      if (box && showTable) {
-        box.tabIndex = 0;
-        box.setAttribute('role', 'group');
-        box.setAttribute('aria-label', box.dataset.tableBox ?? '');
-      } else if (box) {
-        for (const attribute of ['tabindex', 'role', 'aria-label']) box.removeAttribute(attribute);
-      }
+    if (!viewSwitch || !section) return;
+    const showTable = section.dataset.view !== 'table';
+    section.dataset.view = showTable ? 'table' : 'chart';
+    viewSwitch.setAttribute('aria-expanded', String(showTable));
+    const label = showTable ? viewSwitch.dataset.labelChart : viewSwitch.dataset.labelTable;
+    const text = viewSwitch.querySelector('.mantine-Button-label') ?? viewSwitch;
+    text.textContent = label ?? '';
+    // Shown, the table's box scrolls and takes the focus, named like the section.
+    const box = section.querySelector<HTMLElement>('[data-table-box]');
+    if (box && showTable) {
+      box.tabIndex = 0;
+      box.setAttribute('role', 'group');
+      box.setAttribute('aria-label', box.dataset.tableBox ?? '');
+    } else if (box) {
+      for (const attribute of ['tabindex', 'role', 'aria-label']) box.removeAttribute(attribute);
     }
-    // A password field's show/hide button (app/components/forms/password-input.tsx).
+  });
+}
+
+/** Shows or hides a password (app/components/forms/password-input.tsx); signs out from the account list. */
+function answerButtons(config: StarterConfig) {
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
     const reveal = target?.closest<HTMLElement>('[data-reveals-password]');
     const field = reveal?.closest('.mantine-PasswordInput-root')?.querySelector('input');
     if (reveal && field) {
@@ -112,14 +127,18 @@ function startPageWithoutClient(config: StarterConfig) {
         .then(() => location.assign(`/${config.locale}`));
     }
   });
-  // A form the server sent back refused: its first invalid field takes the focus, as on pages with the client
-  // (app/lib/zod-form.ts), so that a screen reader announces it with its error.
+}
+
+/** Forms and popovers as on pages with the client. */
+function enhanceFormsAndPopovers() {
+  // A form the server sent back refused: its first invalid field takes the focus (app/lib/zod-form.ts), so that
+  // a screen reader announces it with its error.
   const invalid = document.querySelector<HTMLElement>(
     'form [data-path][data-error="true"], form [data-path][aria-invalid="true"]',
   );
   const focusable = 'input:not([type="hidden"]), select, textarea, button';
   (invalid?.matches(focusable) ? invalid : invalid?.querySelector<HTMLElement>(focusable))?.focus();
-  // A select of a filter form applies at once, as the form's script does on pages with the client.
+  // A select of a filter form applies at once.
   document.addEventListener('change', (event) => {
     const select = event.target instanceof HTMLSelectElement ? event.target : null;
     if (select?.form?.hasAttribute('data-submit-on-change')) select.form.requestSubmit();
@@ -135,6 +154,10 @@ function startPageWithoutClient(config: StarterConfig) {
     },
     true,
   );
+}
+
+/** Registers the service worker once the page has loaded and the browser is idle; it keeps the offline pages. */
+function registerServiceWorker(config: StarterConfig) {
   const serviceWorkerUrl = config.serviceWorkerUrl;
   if (!serviceWorkerUrl || !('serviceWorker' in navigator)) return;
   const register = () => {
@@ -152,7 +175,19 @@ function startPageWithoutClient(config: StarterConfig) {
   else addEventListener('load', whenIdle, { once: true });
 }
 
-const STARTER_SOURCE = startPageWithoutClient.toString();
+const STARTER_PARTS = [
+  rememberChoices,
+  switchStatisticsViews,
+  answerButtons,
+  enhanceFormsAndPopovers,
+  registerServiceWorker,
+];
+
+/** One function the page calls with its settings: the parts, then a call of each. */
+const STARTER_SOURCE = `function startPageWithoutClient(config) {
+${STARTER_PARTS.map(String).join('\n')}
+${STARTER_PARTS.map((part) => `${part.name}(config);`).join('\n')}
+}`;
 
 /**
  * Islands: a piece of a page that truly needs a script of its own, inlined only on a page that holds its marker
