@@ -73,7 +73,8 @@ export const CHANGES = {
   publicData: 'public-data',
 } as const;
 
-export function createServices(deps: ServiceDependencies) {
+/** What every group of services leans on: the database, the configuration, mail, limits and the change bus. */
+function createFoundation(deps: ServiceDependencies) {
   const { db, config } = deps;
   const mailTransport = deps.mailTransport ?? createMailTransport(config);
   const mail = createMailService({
@@ -85,26 +86,68 @@ export function createServices(deps: ServiceDependencies) {
     log: deps.log,
   });
   const rateLimits = createRateLimits({ redisUrl: config.redisUrl, ipFactor: config.rateLimitIpFactor });
-  const sessions = createSessionsService({ db });
-  const emailVerification = createEmailVerificationService({ db, config, mail, sessions });
-  const trustedDevices = createTrustedDevicesService({ db });
+  const changeBus = deps.changeBus ?? createLocalChangeBus();
+  const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
+  return { db, config, log: deps.log, mailTransport, mail, rateLimits, changeBus, publicDataChanged };
+}
+type Foundation = ReturnType<typeof createFoundation>;
+
+/** What the public sees: the ranking, the teaser, the statistics, and what riders hide or how their name shows. */
+function createPublicServices({ db, config, mail, rateLimits, changeBus, publicDataChanged }: Foundation) {
   const statistics = createStatisticsService({ db });
   const laureates = createLaureatesService({ db });
   const laureateTeaser = createLaureateTeaserService({ db });
-  const changeBus = deps.changeBus ?? createLocalChangeBus();
   // Every instance drops its cached public figures when any instance (or the CLI) changes what the public sees.
   changeBus.subscribe(CHANGES.publicData, () => {
     statistics.invalidate();
     laureates.invalidate();
     laureateTeaser.invalidate();
   });
-  const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
+  return {
+    statistics,
+    laureates,
+    laureateTeaser,
+    displayRestrictions: createDisplayRestrictionsService({
+      db,
+      config,
+      mail,
+      rateLimits,
+      onChange: publicDataChanged,
+    }),
+    laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
+  };
+}
+
+/** Orders, their payments and refunds, changes, guardians' consents and cancellation requests. */
+function createRegistrationServices({ db, config, mail, log }: Foundation, providers: Providers) {
   const orderDrafts = createOrderDraftsService({ db });
   const documents = createDocumentsService({ db, config });
-  const providers = deps.providers ?? createProviders(config, db);
-  const payments = createPaymentsService({ db, config, providers, log: deps.log });
-  const refunds = createRefundsService({ db, providers, mail, publicUrl: config.publicUrl, log: deps.log });
+  const payments = createPaymentsService({ db, config, providers, log });
+  const refunds = createRefundsService({ db, providers, mail, publicUrl: config.publicUrl, log });
   payments.onRefundEvent(refunds.reconcile);
+  const guardianConsents = createGuardianConsentsService({ db, config, mail, documents });
+  payments.onPaid(createOrderNotifications({ db, config, mail, documents, guardianConsents }));
+  return {
+    orderDrafts,
+    documents,
+    payments,
+    orders: createOrdersService({ db, config, payments, orderDrafts }),
+    registrationChanges: createRegistrationChangesService({ db, config, mail, documents }),
+    guardianConsents,
+    refunds,
+    cancellationRequests: createCancellationRequestsService({
+      db,
+      refunds,
+      mail,
+      publicUrl: config.publicUrl,
+      feeCents: config.refundFeeCents,
+    }),
+    ledger: createLedgerService({ db }),
+  };
+}
+
+/** Rides: track files and, when the club configured it, Strava. */
+function createRideServices({ db, config, rateLimits, log }: Foundation, deps: ServiceDependencies) {
   const tracks = createTracksService({ db, rateLimits });
   const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
   // Off unless the club configured Strava: then nothing about it shows, its routes do not exist and the service
@@ -116,15 +159,21 @@ export function createServices(deps: ServiceDependencies) {
     cipher: createTokenCipher({ db, configuredKey: config.tokenEncryptionKey }),
     rateLimits,
     redirectUri: `${config.publicUrl}/api/strava/callback`,
-    log: deps.log,
+    log,
   });
-  const guardianConsents = createGuardianConsentsService({ db, config, mail, documents });
-  payments.onPaid(createOrderNotifications({ db, config, mail, documents, guardianConsents }));
-  const homologations = createHomologationsService({ db, config, mail, onChange: publicDataChanged });
+  return { tracks, activityConnections };
+}
+
+/** Accounts, sessions and devices, and a person's data: its copy and how long it is kept. */
+function createAccountServices(
+  { db, config, mail, rateLimits, log }: Foundation,
+  activityConnections: ReturnType<typeof createActivityConnectionsService>,
+) {
+  const sessions = createSessionsService({ db });
+  const emailVerification = createEmailVerificationService({ db, config, mail, sessions });
+  const trustedDevices = createTrustedDevicesService({ db });
   const kinds = personalDataKinds(config.retention);
-  const services = {
-    mail,
-    rateLimits,
+  return {
     sessions,
     emailVerification,
     trustedDevices,
@@ -138,54 +187,52 @@ export function createServices(deps: ServiceDependencies) {
       trustedDevices,
     }),
     accountDeletion: createAccountDeletionService({ db, activityConnections }),
-    activityConnections,
-    orderDrafts,
-    documents,
-    payments,
-    orders: createOrdersService({ db, config, payments, orderDrafts }),
-    registrationChanges: createRegistrationChangesService({ db, config, mail, documents }),
-    guardianConsents,
+    dataExport: createDataExportService({ db, kinds, rateLimits, contactEmail: config.contactEmail }),
+    retention: createRetentionService({ db, kinds, log }),
+  };
+}
+
+/** The volunteers' desk: lists, files, kits, print jobs, homologations and diplomas. */
+function createAdminServices(
+  { db, config, mail, log, publicDataChanged }: Foundation,
+  documents: ReturnType<typeof createDocumentsService>,
+) {
+  const homologations = createHomologationsService({ db, config, mail, onChange: publicDataChanged });
+  return {
     admin: {
       ...createAdminListsService({ db }),
       ...createCandidateFileService({ db }),
       ...createAdminDashboardService({ db }),
       ...createKitsService({ db, config, mail, documents }),
     } satisfies AdminService,
-    printJobs: createPrintJobsService({ db, documents, log: deps.log }),
+    printJobs: createPrintJobsService({ db, documents, log }),
     jobQueues: createJobQueuesService({ db }),
-    homologations: {
-      ...homologations,
-      ...createHomologationBatchService({ db, homologations }),
-    },
+    homologations: { ...homologations, ...createHomologationBatchService({ db, homologations }) },
     evidenceRequests: createEvidenceRequestsService({ db, config, mail }),
-    refunds,
-    cancellationRequests: createCancellationRequestsService({
-      db,
-      refunds,
-      mail,
-      publicUrl: config.publicUrl,
-      feeCents: config.refundFeeCents,
-    }),
-    ledger: createLedgerService({ db }),
     diplomas: createDiplomasService({
       db,
       config,
       keys: createDiplomaKeys({ db, configuredKey: config.diplomaSigningKey }),
     }),
-    laureateTeaser,
-    laureates,
-    statistics,
-    displayRestrictions: createDisplayRestrictionsService({
-      db,
-      config,
-      mail,
-      rateLimits,
-      onChange: publicDataChanged,
-    }),
-    laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
-    tracks,
-    dataExport: createDataExportService({ db, kinds, rateLimits, contactEmail: config.contactEmail }),
-    retention: createRetentionService({ db, kinds, log: deps.log }),
+  };
+}
+
+export function createServices(deps: ServiceDependencies) {
+  const foundation = createFoundation(deps);
+  const { mail, mailTransport, rateLimits, changeBus } = foundation;
+  const registrations = createRegistrationServices(
+    foundation,
+    deps.providers ?? createProviders(deps.config, deps.db),
+  );
+  const rides = createRideServices(foundation, deps);
+  return {
+    mail,
+    rateLimits,
+    ...createAccountServices(foundation, rides.activityConnections),
+    ...rides,
+    ...registrations,
+    ...createAdminServices(foundation, registrations.documents),
+    ...createPublicServices(foundation),
     changeBus,
     /** Calls `listener` whenever any instance changes what the public sees (the page cache subscribes here). */
     onPublicDataChanged(listener: () => void): () => void {
@@ -198,7 +245,6 @@ export function createServices(deps: ServiceDependencies) {
       await changeBus.close();
     },
   };
-  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;
