@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { cancellationRequests, candidates, orders } from '../../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
 import { recordAudit } from '../platform/audit.ts';
-import { alreadyProcessed } from './registration-changes.ts';
+import { alreadyProcessed } from './registration-changes-candidate.ts';
 
 /** The buyer's request; another person's order answers 404, a registration a volunteer started 409. */
 export function openRequest(db: Database, userId: number, orderId: number, body: CancellationRequestBody) {
