@@ -18,49 +18,50 @@ import { errorResponse } from './schemas.ts';
 
 const providerParam = z.enum(PAYMENT_PROVIDERS);
 
-const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
-  const tags = ['payments'];
+const tags = ['payments'];
 
-  // Webhook signatures are computed over the exact bytes sent: keep the body raw in this scope.
-  await app.register(async (scope) => {
-    const webhooks = scope.withTypeProvider<ZodTypeProvider>();
-    webhooks.removeContentTypeParser('application/json');
-    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
+/** Provider webhooks. Their signatures are computed over the exact bytes sent: the body stays raw in this scope. */
+const webhookRoutes: FastifyPluginAsyncZod<ApiOptions> = async (scope, { services }) => {
+  const webhooks = scope.withTypeProvider<ZodTypeProvider>();
+  webhooks.removeContentTypeParser('application/json');
+  webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
 
-    webhooks.post(
-      '/payments/:provider/webhook',
-      {
-        schema: {
-          tags,
-          params: z.object({ provider: providerParam }),
-          body: z.instanceof(Buffer).optional(),
-          response: {
-            200: z.object({ received: z.literal(true), result: z.enum(['applied', 'ignored']) }),
-            400: errorResponse,
-            404: errorResponse,
-          },
+  webhooks.post(
+    '/payments/:provider/webhook',
+    {
+      schema: {
+        tags,
+        params: z.object({ provider: providerParam }),
+        body: z.instanceof(Buffer).optional(),
+        response: {
+          200: z.object({ received: z.literal(true), result: z.enum(['applied', 'ignored']) }),
+          400: errorResponse,
+          404: errorResponse,
         },
       },
-      async (request) => {
-        try {
-          const result = await services.payments.handleWebhook(
-            request.params.provider,
-            request.body ?? Buffer.alloc(0),
-            request.headers,
-          );
-          return { received: true as const, result };
-        } catch (error) {
-          if (error instanceof WebhookSignatureError)
-            throw new AppError(400, 'invalid_signature', 'Invalid webhook signature');
-          // Anything else answers 5xx through the error handler, so that the provider retries.
-          throw error;
-        }
-      },
-    );
-  });
+    },
+    async (request) => {
+      try {
+        const result = await services.payments.handleWebhook(
+          request.params.provider,
+          request.body ?? Buffer.alloc(0),
+          request.headers,
+        );
+        return { received: true as const, result };
+      } catch (error) {
+        if (error instanceof WebhookSignatureError)
+          throw new AppError(400, 'invalid_signature', 'Invalid webhook signature');
+        // Anything else answers 5xx through the error handler, so that the provider retries.
+        throw error;
+      }
+    },
+  );
+};
 
+/** The methods offered. */
+const methodRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.get(
     '/payment-methods',
     {
@@ -77,14 +78,18 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
     },
     async () => ({ methods: services.payments.methods(), test_mode: services.payments.testMode }),
   );
+};
 
-  // Where providers sent buyers back before the return and cancel addresses became pages. A GET never changes
-  // state (a link from another site would carry the buyer's cookie): these only lead to the page, whose buttons
-  // POST what the buyer decides.
-  const returnQuery = z.object({
-    order: idParam(),
-    lang: z.enum(LOCALES).default(DEFAULT_LOCALE),
-  });
+// Where providers sent buyers back before the return and cancel addresses became pages. A GET never changes
+// state (a link from another site would carry the buyer's cookie): these only lead to the page, whose buttons
+// POST what the buyer decides.
+const returnQuery = z.object({
+  order: idParam(),
+  lang: z.enum(LOCALES).default(DEFAULT_LOCALE),
+});
+
+/** The old return and cancel addresses, now redirects to the pages. */
+const oldReturnRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app) => {
   for (const [path, page] of [
     ['return', 'confirmation'],
     ['cancel', 'payment-cancelled'],
@@ -96,7 +101,10 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
         reply.redirect(`/${request.query.lang}/${page}?order=${request.query.order}`, 303),
     );
   }
+};
 
+/** The buttons of the built-in test provider's page. */
+const testProviderRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.post(
     '/payments/test/:paymentId/:outcome',
     {
@@ -121,6 +129,14 @@ const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =>
       ),
     }),
   );
+};
+
+/** Registered in this order, which the OpenAPI document keeps. */
+const payments: FastifyPluginAsyncZod<ApiOptions> = async (app, options) => {
+  await app.register(webhookRoutes, options);
+  await app.register(methodRoutes, options);
+  await app.register(oldReturnRoutes, options);
+  await app.register(testProviderRoutes, options);
 };
 
 export default payments;
