@@ -13,19 +13,17 @@
  * runs per page, default 1), --lang=xx (default fr), --reports=DIR (also write each Lighthouse report there, as
  * JSON, to see what holds a figure back), --pages=home,privacy,... (only these pages, while working on them).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOST = '127.0.0.1';
+import { HOST, ensureBuild, freePort, productionEnv, projectRoot } from './bench-site.ts';
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = [
   '--headless=new',
@@ -62,38 +60,11 @@ interface PageFigures {
   cssFiles: number;
 }
 
-function ensureBuild() {
-  if (fs.existsSync(path.join(projectRoot, 'build/server/index.js'))) return;
-  console.log('No build found: running npm run build...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The build failed; see the output above.');
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, HOST);
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: projectRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST,
-      PUBLIC_URL: `http://${HOST}:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_DRAIN_MS: '0',
-    },
+    env: productionEnv(port, dataDir),
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

@@ -16,20 +16,19 @@
  * Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PAGES (comma-separated paths),
  * BENCH_ROUNDS (4), BENCH_ROUND_REQUESTS (1000).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { recordPageCache, recordRequest } from '../server/metrics.ts';
 import { routeLabel } from '../server/plugins/metrics.ts';
+import { HOST, ensureBuild, freePort, productionEnv, projectRoot } from './bench-site.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PAGES = (process.env.BENCH_PAGES ?? '/fr,/fr/laureates,/fr/stats').split(',');
@@ -67,41 +66,13 @@ function serveBare(file: string) {
   });
 }
 
-function ensureBuild() {
-  if (fs.existsSync(path.join(projectRoot, 'build/server/index.js'))) return;
-  console.log('No build found: running npm run build...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The build failed; see the output above.');
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, HOST);
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 async function startSite(environment: Record<string, string>) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-throughput-'));
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: projectRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST,
-      PUBLIC_URL: `http://${HOST}:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_DRAIN_MS: '0',
-      ...environment,
-    },
+    env: { ...productionEnv(port, dataDir), ...environment },
   });
   const stop = async () => {
     if (child.exitCode === null) {

@@ -1,0 +1,44 @@
+/**
+ * What the benchmarks that start the built site share: the build, a free port and the production environment the
+ * site runs with (PGlite in a fresh data folder, no mail, quiet logs).
+ */
+import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const HOST = '127.0.0.1';
+
+export function ensureBuild() {
+  if (fs.existsSync(path.join(projectRoot, 'build/server/index.js'))) return;
+  console.log('No build found: running npm run build...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The build failed; see the output above.');
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, HOST);
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+export function productionEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST,
+    PUBLIC_URL: `http://${HOST}:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_DRAIN_MS: '0',
+  };
+}
