@@ -9,12 +9,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import QRCode from 'qrcode';
 import { addDays, today } from '../../domain/dates.ts';
 import { dataDir } from '../../playwright.config.ts';
 import { verifyEmailFromOutbox } from '../support/outbox.ts';
 import { expect, test } from './fixtures.ts';
+import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
@@ -46,14 +47,6 @@ async function createUser(request: APIRequestContext, email: string, nom: string
   expect(signup.status(), await signup.text()).toBe(201);
   const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
-}
-
-/** Waits until React has hydrated an element, so that clicks and typing go through React. */
-async function waitForHydration(page: Page, testId: string) {
-  await page.waitForFunction((id) => {
-    const element = document.querySelector(`[data-testid="${id}"]`);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  }, testId);
 }
 
 /**
