@@ -349,6 +349,7 @@ test.describe('ordering', () => {
   test('the draft survives a reload and signing in again; candidates can be removed and reset', async ({
     page,
   }) => {
+    test.slow(); // two page loads, signing out and in again, then two dialogs
     const { email } = await signUpAndSignIn(page.request);
     await open(page, '/gb/order', 'order-form');
     await candidate(page, 1).getByRole('radio', { name: 'Bicinglé', exact: true }).check();
