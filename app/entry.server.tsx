@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -10,8 +11,14 @@ import { SERVER_RESOURCES } from './i18n/resources.server.ts';
 import { NonceProvider } from './lib/nonce.tsx';
 import { deferHydrationUntilPainted } from './lib/paint-first.server.ts';
 import { completePageWithoutClient } from './lib/page-without-client.server.ts';
+import { buildStylesheetReader } from './lib/inline-stylesheets.server.ts';
 
 export const streamTimeout = 5_000;
+
+// In production this module is build/server/index.js, beside the client build.
+const buildStylesheets = import.meta.env.PROD
+  ? buildStylesheetReader(fileURLToPath(new URL('../client', import.meta.url)))
+  : undefined;
 
 export default function handleRequest(
   request: Request,
@@ -64,6 +71,7 @@ export default function handleRequest(
                   locale,
                   routeModules: routerContext.routeModules,
                   serviceWorker: import.meta.env.PROD,
+                  stylesheets: buildStylesheets,
                 }),
               );
             },

@@ -12,7 +12,10 @@ import { DisclosureItem, HeaderDisclosure } from './header-disclosure.tsx';
 import classes from './site-header.module.css';
 import { pathWithoutLocale } from './seo.tsx';
 
-/** `lazy` for the flags of the closed list: the browser then fetches them only when the list is opened. */
+/**
+ * `lazy` for the flags of the closed list: the browser then fetches them only when the list is opened. Low priority
+ * for all: React would otherwise preload the header's flag ahead of the stylesheet that holds the first paint.
+ */
 function Flag({ locale, lazy = false }: { locale: Locale; lazy?: boolean }) {
   return (
     <img
@@ -21,6 +24,7 @@ function Flag({ locale, lazy = false }: { locale: Locale; lazy?: boolean }) {
       width={20}
       height={15}
       loading={lazy ? 'lazy' : undefined}
+      fetchPriority="low"
       style={{ display: 'block', borderRadius: 2 }}
     />
   );

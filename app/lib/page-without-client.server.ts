@@ -12,6 +12,7 @@
  *   app/lib/preferences.ts writes on pages with the client), signs out from the account list, switches a statistics
  *   chart to its table, shows or hides a password, puts the focus on a refused form's first invalid field, applies a filter form's select at once, and keeps each
  *   popover's button telling assistive technology whether its panel is open.
+ * - **Its small stylesheets written in** (app/lib/inline-stylesheets.server.ts), in production.
  * - **Islands**: a piece that needs a script of its own (the map's "Show where I am") is inlined after the starter,
  *   only on a page that holds it.
  */
@@ -21,6 +22,7 @@ import { DISMISSED_COOKIE, LOCALE_COOKIE, PREFERENCE_COOKIE_MAX_AGE } from '../.
 import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
 import { SHARED_FILE_CACHE } from '../service-worker/offline-scope.ts';
 import { LOCATE_MARKER, locateOnMap } from '../components/map/locate-island.ts';
+import { type StylesheetReader, inlineSmallStylesheets } from './inline-stylesheets.server.ts';
 import { type PageHandle, WITHOUT_CLIENT_ATTRIBUTE } from './page-client.ts';
 
 type RouteModules = Record<string, { handle?: unknown } | undefined>;
@@ -200,7 +202,14 @@ const jsonInScript = (value: unknown) => JSON.stringify(value).replaceAll('<', '
 /** The document of a page without the client, completed; any other document unchanged. */
 export function completePageWithoutClient(
   html: string,
-  options: { nonce: string | undefined; locale: Locale; routeModules: RouteModules; serviceWorker: boolean },
+  options: {
+    nonce: string | undefined;
+    locale: Locale;
+    routeModules: RouteModules;
+    serviceWorker: boolean;
+    /** The build's stylesheets, in production: the small ones are written into the page. */
+    stylesheets?: StylesheetReader;
+  },
 ): string {
   if (!html.includes(`${WITHOUT_CLIENT_ATTRIBUTE}=`)) return html;
   const end = html.lastIndexOf('</body>');
@@ -221,5 +230,6 @@ export function completePageWithoutClient(
     ISLANDS.filter((island) => html.includes(island.marker))
       .map((island) => `<script${nonce}>(${island.source})()</script>`)
       .join('');
-  return html.slice(0, end) + added + html.slice(end);
+  const completed = html.slice(0, end) + added + html.slice(end);
+  return options.stylesheets ? inlineSmallStylesheets(completed, options.stylesheets) : completed;
 }

@@ -166,3 +166,29 @@ test.describe('CSS budget of the public pages', () => {
     });
   }
 });
+
+test.describe('Stylesheet requests of the public pages', () => {
+  // Each stylesheet file costs a phone a round trip before the first paint: the small ones are written into the
+  // page (app/lib/inline-stylesheets.server.ts) and the layout's one is sent as the build's best Brotli copy.
+  for (const [pageId, address] of Object.entries(PUBLIC_PAGES)) {
+    test(`${pageId} loads one stylesheet file, Brotli from the build`, async ({ page }) => {
+      const stylesheets: { url: string; encoding: string | undefined; bytes: number }[] = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'stylesheet') return;
+        const headers = await response.allHeaders();
+        stylesheets.push({
+          url: response.url(),
+          encoding: headers['content-encoding'],
+          bytes: Number(headers['content-length']),
+        });
+      });
+      await page.goto(address, { waitUntil: 'load' });
+      expect(stylesheets.map((sheet) => sheet.url)).toHaveLength(1);
+      const [sheet] = stylesheets;
+      expect(sheet?.encoding).toBe('br');
+      const built = path.join(clientDir, `${new URL(sheet?.url ?? '').pathname}.br`);
+      expect(sheet?.bytes).toBe(fs.statSync(built).size);
+      expect(await page.locator('head style').count()).toBeGreaterThan(0);
+    });
+  }
+});
