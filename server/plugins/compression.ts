@@ -4,7 +4,8 @@
  * phone network that alone costs seconds. Node's own zlib does the work; no dependency.
  *
  * Brotli runs at quality 5: within a few percent of the best ratio for scripts, and fast enough to compress on
- * the fly (the build's hashed assets are also cached by browsers for a year, so each is compressed rarely).
+ * the fly. The build's scripts and stylesheets have a Brotli copy at the best quality written by the build
+ * (scripts/precompress-build.ts), sent as is: this plugin leaves an answer that is already encoded alone.
  */
 import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';

@@ -41,6 +41,8 @@ export default async function pages(
     devServer,
     serverBuildPath: path.join(projectRoot, 'build/server/index.js'),
     clientBuildDirectory: path.join(projectRoot, 'build/client'),
+    // The build writes a Brotli copy of each script and stylesheet at the best quality (scripts/precompress-build.ts).
+    staticOptions: { preCompressed: true },
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       context.set(requestContext, {
