@@ -9,11 +9,13 @@ import type { Browser, Page } from '@playwright/test';
 import { addDays, today } from '../../domain/dates.ts';
 import { dataDir } from '../../playwright.config.ts';
 import { accountPayload } from '../support/account-payload.ts';
-import { orderPayload } from '../support/orders.ts';
+import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { mailedLink, verifyEmailFromOutbox } from '../support/outbox.ts';
 import { PASSWORD, signupPayload } from '../support/users.ts';
 import { expect, test } from './fixtures.ts';
 import { holdScripts } from './hold-scripts.ts';
+import { waitForHydration } from './hydration.ts';
+import { signedInBuyer } from './signed-in-buyer.ts';
 
 function texts(lang: string) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
@@ -110,6 +112,34 @@ for (const javaScriptEnabled of [false, true]) {
     await context.close();
   });
 }
+
+test('a payment method tapped before the scripts arrive is the one paid with', async ({
+  browser,
+  baseURL,
+}) => {
+  const { order } = texts('gb');
+  const context = await signedInBuyer(browser, baseURL!, 'gb');
+  const { mode_paiement: _none, ...draft } = orderPayload({
+    candidats: [candidatePayload()],
+    avertissement_mineurs: false,
+  });
+  const saved = await context.request.put('/api/orders/draft', { data: draft });
+  expect(saved.status(), await saved.text()).toBeLessThan(300);
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto('/gb/payment', { waitUntil: 'commit' });
+  // The first method is chosen at first; the buyer taps the second while the page's modules are on their way.
+  await expect(page.getByRole('radio', { name: order.paymentModes.card })).toBeChecked();
+  await page.getByRole('radio', { name: order.paymentModes.wallet }).check();
+  await release();
+  await waitForHydration(page, 'payment-form');
+  await expect(page.getByRole('radio', { name: order.paymentModes.wallet })).toBeChecked();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('button', { name: order.testPayment.approve })).toBeVisible();
+  const orders = (await (await context.request.get('/api/orders')).json()) as { mode_paiement: string }[];
+  expect(orders.map((entry) => entry.mode_paiement)).toEqual(['wallet']);
+  await context.close();
+});
 
 /** Fills the sign-up form as a person would, from the API tests' valid sign-up. */
 async function fillSignup(page: Page, lang: string, values: ReturnType<typeof signupPayload>) {

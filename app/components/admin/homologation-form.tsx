@@ -15,6 +15,7 @@ import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { adminApi } from '../../lib/api/admin.ts';
 import { ApiError } from '../../lib/api/client.ts';
 import { useFormat } from '../../lib/format.ts';
+import { useAdoptTypedValues } from '../../lib/action-form.ts';
 import { applyApiError, type FormMessage, topFormMessage, useZodForm } from '../../lib/zod-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { TrackSummary } from '../track/track-summary.tsx';
@@ -260,6 +261,8 @@ export function HomologationForm({
     epreuve_realisee: candidate.epreuve_realisee ?? candidate.epreuve,
     commentaire: candidate.commentaire ?? '',
   });
+  // A choice made before the scripts ran is taken into the form's state.
+  useAdoptTypedValues(ref, form);
   const [message, setMessage] = useState<FormMessage | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const decision = useHomologate({ candidate, form, focusErrors, setMessage, onDone });

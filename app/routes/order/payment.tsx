@@ -28,6 +28,7 @@ import forms from '../../components/forms/forms.module.css';
 import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
 import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { isFormRefusal } from '../../lib/form-refusal.ts';
+import { useAdoptTypedValues } from '../../lib/action-form.ts';
 import { clientSession } from '../../lib/client-session.ts';
 import type { Route } from './+types/payment';
 import { Notice } from '../../components/order/notice.tsx';
@@ -269,6 +270,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     setFailure,
   });
   const problems = useMemo(() => draftProblems(draft, orderDate), [draft, orderDate]);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A method tapped before the scripts ran is the radio's, not the state's: the state takes it, or Pay would use
+  // the method shown at first.
+  useAdoptTypedValues(formRef, {
+    getValues: () => ({ mode_paiement: mode }),
+    setFieldValue: (_path: never, value: never) => setMode(methods.find((entry) => entry === value)),
+  });
   const incomplete = problems.order.length > 0 || problems.shipping.length > 0;
 
   useEffect(() => {
@@ -279,7 +287,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <Stack maw={960} mx="auto" className={forms.readable} gap={0}>
       <OrderSteps current="payment" />
       <PageIntro prefix="order:payment." noindex />
-      <Form method="post" data-testid="payment-form">
+      <Form method="post" ref={formRef} data-testid="payment-form">
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <Stack gap="lg">
           {incomplete && (
