@@ -101,11 +101,14 @@ const orderResponse = z.object({
 
 const idParams = z.object({ id: idParam() });
 
-const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
-  app.addHook('onRequest', requireUser);
-  const tags = ['orders'];
-  const security = [{ bearer: [] }];
+const tags = ['orders'];
+const security = [{ bearer: [] }];
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Services = ApiOptions['services'];
+
+/** The order form's draft, kept with the account: read, saved, cleared. */
+function draftRoutes(app: App, services: Services) {
   app.get(
     '/orders/draft',
     {
@@ -142,7 +145,10 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       return reply.code(204).send(null);
     },
   );
+}
 
+/** The price of some registrations, and placing the order, which sends the buyer to the provider. */
+function placingRoutes(app: App, services: Services) {
   app.post(
     '/orders/price',
     {
@@ -183,7 +189,10 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       return reply.code(201).send({ id: created.id, redirect_url: created.redirectUrl });
     },
   );
+}
 
+/** The buyer's orders, one of them, and its status alone, which a page waiting for the payment polls. */
+function readRoutes(app: App, services: Services) {
   app.get(
     '/orders',
     { schema: { tags, security, response: { 200: z.array(orderResponse), 401: errorResponse } } },
@@ -219,7 +228,10 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     },
     async (request) => services.orders.status(request.user!.id, request.params.id),
   );
+}
 
+/** Paying again an order left unpaid. */
+function paymentRetryRoutes(app: App, services: Services) {
   app.post(
     '/orders/:id/pay',
     {
@@ -247,7 +259,10 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       return { redirect_url: redirectUrl };
     },
   );
+}
 
+/** Changing a paid order's delivery. */
+function deliveryChangeRoutes(app: App, services: Services) {
   app.patch(
     '/orders/:id',
     {
@@ -271,7 +286,10 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       return services.orders.get(request.user!.id, request.params.id);
     },
   );
+}
 
+/** How a checkout ends: the buyer gives up, or comes back from the provider. */
+function checkoutEndRoutes(app: App, services: Services) {
   app.post(
     '/orders/:id/cancel',
     {
@@ -310,6 +328,17 @@ const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       status: await services.payments.completeReturn(request.params.id, request.user!.id),
     }),
   );
+}
+
+/** Every route here is the signed-in buyer's; registered in this order, which the OpenAPI document keeps. */
+const orders: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
+  app.addHook('onRequest', requireUser);
+  draftRoutes(app, services);
+  placingRoutes(app, services);
+  readRoutes(app, services);
+  paymentRetryRoutes(app, services);
+  deliveryChangeRoutes(app, services);
+  checkoutEndRoutes(app, services);
 };
 
 export default orders;

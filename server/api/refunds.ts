@@ -79,12 +79,15 @@ const requestView = z.object({
 
 const idParams = z.object({ id: idParam() });
 const guarded = { 401: errorResponse, 403: errorResponse };
+/** The administrators' routes; the buyers' request is listed with the orders. */
+const tags = ['admin', 'refunds'];
+const security = [{ bearer: [] }];
 
-const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
-  app.addHook('onRequest', requireAdmin);
-  const tags = ['admin', 'refunds'];
-  const security = [{ bearer: [] }];
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Services = ApiOptions['services'];
 
+/** An order's refunds: what it paid and may still give back, and a new refund. */
+function orderRefundRoutes(app: App, services: Services) {
   app.get(
     '/orders/:id/refunds',
     {
@@ -126,7 +129,10 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
       return reply.code(201).send(refund);
     },
   );
+}
 
+/** After a refund: asking the provider again, or withdrawing the candidates of one made at the provider. */
+function refundFollowUpRoutes(app: App, services: Services) {
   app.post(
     '/refunds/:id/retry',
     {
@@ -156,7 +162,10 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
     async (request) =>
       services.refunds.withdrawFor(request.user, request.params.id, request.body.candidate_ids),
   );
+}
 
+/** The buyers' cancellation requests: the list, approving one, declining one. */
+function cancellationDecisionRoutes(app: App, services: Services) {
   app.get(
     '/cancellation-requests',
     {
@@ -211,7 +220,10 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
     async (request) =>
       services.cancellationRequests.decline(request.user, request.params.id, request.body.reason),
   );
+}
 
+/** The treasurer's ledger as a CSV file. */
+function ledgerRoutes(app: App, services: Services) {
   app.get(
     '/ledger.csv',
     {
@@ -233,6 +245,15 @@ const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }
         .send(csv);
     },
   );
+}
+
+/** Scoped under /admin by refunds below; every route here requires the admin role. */
+const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
+  app.addHook('onRequest', requireAdmin);
+  orderRefundRoutes(app, services);
+  refundFollowUpRoutes(app, services);
+  cancellationDecisionRoutes(app, services);
+  ledgerRoutes(app, services);
 };
 
 const buyerRequests: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
