@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { COLUMNS, type CellContext, type ColumnId } from './list-columns.tsx';
 import { type ListQuery, ariaSort, listSearchParams, nextSort } from './list-query.ts';
 import type { CandidateListId, CandidateRow } from './types.ts';
@@ -72,13 +73,14 @@ function SelectAllHeader({ rows, selection }: { rows: readonly CandidateRow[]; s
   const { t } = useTranslation();
   const selectableRows = rows.filter((row) => selection.selectable?.(row) ?? true);
   const selectedOnPage = selectableRows.filter((row) => selection.selected.has(row.id)).length;
+  const hydrated = useHydrated();
   return (
     <Table.Th scope="col" role="columnheader" w={40} className={classes.selectHeader}>
       <Checkbox
         aria-label={t('admin:table.selectAll')}
         checked={selectableRows.length > 0 && selectedOnPage === selectableRows.length}
         indeterminate={selectedOnPage > 0 && selectedOnPage < selectableRows.length}
-        disabled={selectableRows.length === 0}
+        disabled={!hydrated || selectableRows.length === 0}
         onChange={selection.toggleAll}
         data-testid="select-all"
       />
@@ -100,6 +102,8 @@ function CandidateTableRow({
   rowActions?: (row: CandidateRow) => ReactNode;
 }) {
   const { t } = useTranslation();
+  // The selection is the script's (the batch is sent by it): a box ticked before it runs would be lost.
+  const hydrated = useHydrated();
   return (
     <Table.Tr
       role="row"
@@ -114,6 +118,7 @@ function CandidateTableRow({
             <Checkbox
               aria-label={t('admin:table.selectRow', { name: `${row.prenom} ${row.nom}` })}
               checked={selection.selected.has(row.id)}
+              disabled={!hydrated}
               onChange={() => selection.toggle(row.id)}
             />
           )}
