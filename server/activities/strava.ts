@@ -105,139 +105,168 @@ export function streamsToPoints(streams: z.infer<typeof streamsSchema>, startMs:
   });
 }
 
-export function createStravaClient(options: StravaOptions): ActivityProviderClient {
-  const oauthUrl = options.oauthUrl.replace(/\/+$/, '');
-  const apiUrl = options.apiUrl.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? 15_000;
+/**
+ * What every call of one client shares, made once by createStravaClient: the options and the two base addresses
+ * without their trailing slashes. Calls read `fetch` when they run, never a copy taken here.
+ */
+interface StravaSession {
+  readonly options: StravaOptions;
+  readonly oauthUrl: string;
+  readonly apiUrl: string;
+  readonly timeoutMs: number;
+}
 
-  /** `refusedAs400`: Strava's OAuth endpoints answer 400 for a used code or a revoked refresh token. */
-  async function call(url: string, init: RequestInit, refusedAs400 = false): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch {
-      throw new ProviderError('unavailable', 'Strava could not be reached');
-    }
-    if (response.ok) return response;
-    await response.body?.cancel();
-    if (response.status === 401 || (refusedAs400 && response.status === 400))
-      throw new ProviderError('unauthorized', 'Strava refused the authorization');
-    if (response.status === 404) throw new ProviderError('not_found', 'No such activity at Strava');
-    if (response.status === 429)
-      throw new ProviderError(
-        'rate_limited',
-        "Strava's rate limit is reached",
-        stravaRetryAfterSeconds(response.headers),
-      );
-    throw new ProviderError('unavailable', `Strava answered ${response.status}`);
+function stravaSession(options: StravaOptions): StravaSession {
+  return {
+    options,
+    oauthUrl: options.oauthUrl.replace(/\/+$/, ''),
+    apiUrl: options.apiUrl.replace(/\/+$/, ''),
+    timeoutMs: options.timeoutMs ?? 15_000,
+  };
+}
+
+/** `refusedAs400`: Strava's OAuth endpoints answer 400 for a used code or a revoked refresh token. */
+async function call(
+  session: StravaSession,
+  url: string,
+  init: RequestInit,
+  refusedAs400 = false,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(session.timeoutMs) });
+  } catch {
+    throw new ProviderError('unavailable', 'Strava could not be reached');
   }
+  if (response.ok) return response;
+  await response.body?.cancel();
+  if (response.status === 401 || (refusedAs400 && response.status === 400))
+    throw new ProviderError('unauthorized', 'Strava refused the authorization');
+  if (response.status === 404) throw new ProviderError('not_found', 'No such activity at Strava');
+  if (response.status === 429)
+    throw new ProviderError(
+      'rate_limited',
+      "Strava's rate limit is reached",
+      stravaRetryAfterSeconds(response.headers),
+    );
+  throw new ProviderError('unavailable', `Strava answered ${response.status}`);
+}
 
-  async function json<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw new ProviderError('unavailable', 'Strava answered an unexpected shape');
-    return parsed.data;
-  }
+async function json<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new ProviderError('unavailable', 'Strava answered an unexpected shape');
+  return parsed.data;
+}
 
-  const tokens = (answer: z.infer<typeof tokenSchema>): ProviderTokens => ({
-    accessToken: answer.access_token,
-    refreshToken: answer.refresh_token,
-    expiresAt: new Date(answer.expires_at * 1000),
+const tokens = (answer: z.infer<typeof tokenSchema>): ProviderTokens => ({
+  accessToken: answer.access_token,
+  refreshToken: answer.refresh_token,
+  expiresAt: new Date(answer.expires_at * 1000),
+});
+
+function tokenRequest(session: StravaSession, parameters: Record<string, string>): Promise<Response> {
+  const body = new URLSearchParams({
+    client_id: session.options.clientId,
+    client_secret: session.options.clientSecret,
+    ...parameters,
   });
+  return call(session, `${session.oauthUrl}/token`, { method: 'POST', body }, true);
+}
 
-  function tokenRequest(parameters: Record<string, string>): Promise<Response> {
-    const body = new URLSearchParams({
-      client_id: options.clientId,
-      client_secret: options.clientSecret,
-      ...parameters,
-    });
-    return call(`${oauthUrl}/token`, { method: 'POST', body }, true);
-  }
+function api(session: StravaSession, path: string, accessToken: string): Promise<Response> {
+  return call(session, `${session.apiUrl}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+}
 
-  function api(path: string, accessToken: string): Promise<Response> {
-    return call(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  }
+function authorizeUrl(session: StravaSession, state: string, redirectUri: string): string {
+  const query = new URLSearchParams({
+    client_id: session.options.clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    approval_prompt: 'auto',
+    scope: SCOPE,
+    state,
+  });
+  return `${session.oauthUrl}/authorize?${query}`;
+}
 
-  async function activity(accessToken: string, activityId: string): Promise<StravaActivity> {
-    return json(await api(`/activities/${encodeURIComponent(activityId)}`, accessToken), activitySchema);
-  }
+async function exchangeCode(session: StravaSession, code: string): Promise<AuthorizedConnection> {
+  const answer = await json(
+    await tokenRequest(session, { code, grant_type: 'authorization_code' }),
+    exchangeSchema,
+  );
+  return { ...tokens(answer), athleteId: String(answer.athlete.id) };
+}
 
+async function refresh(session: StravaSession, refreshToken: string): Promise<ProviderTokens> {
+  return tokens(
+    await json(
+      await tokenRequest(session, { refresh_token: refreshToken, grant_type: 'refresh_token' }),
+      tokenSchema,
+    ),
+  );
+}
+
+async function listRides(
+  session: StravaSession,
+  accessToken: string,
+  { after, before }: { after: Date; before: Date },
+): Promise<ActivitySummary[]> {
+  const query = new URLSearchParams({
+    after: String(Math.floor(after.getTime() / 1000)),
+    before: String(Math.ceil(before.getTime() / 1000)),
+    per_page: '100',
+    page: '1',
+  });
+  const activities = await json(
+    await api(session, `/athlete/activities?${query}`, accessToken),
+    z.array(activitySchema),
+  );
+  return activities
+    .filter(isRide)
+    .map((entry) => ({
+      id: String(entry.id),
+      name: entry.name,
+      start: new Date(entry.start_date).toISOString(),
+      distanceKm: Math.round(entry.distance / 100) / 10,
+      climbM: Math.round(entry.total_elevation_gain),
+    }))
+    .sort((a, b) => b.start.localeCompare(a.start));
+}
+
+async function fetchPoints(
+  session: StravaSession,
+  accessToken: string,
+  activityId: string,
+): Promise<ActivityPoints> {
+  const path = `/activities/${encodeURIComponent(activityId)}`;
+  const detail = await json(await api(session, path, accessToken), activitySchema);
+  if (!isRide(detail)) throw new ProviderError('not_a_ride', 'The activity is not a ride');
+  const query = new URLSearchParams({ keys: 'latlng,altitude,time', key_by_type: 'true' });
+  const streams = await json(await api(session, `${path}/streams?${query}`, accessToken), streamsSchema);
+  return { name: detail.name, points: streamsToPoints(streams, Date.parse(detail.start_date)) };
+}
+
+async function revoke(session: StravaSession, accessToken: string): Promise<void> {
+  await call(session, `${session.oauthUrl}/deauthorize`, {
+    method: 'POST',
+    body: new URLSearchParams({ access_token: accessToken }),
+  });
+}
+
+export function createStravaClient(options: StravaOptions): ActivityProviderClient {
+  const session = stravaSession(options);
   return {
     id: 'strava',
     scope: SCOPE,
-
-    authorizeUrl({ state, redirectUri }) {
-      const query = new URLSearchParams({
-        client_id: options.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        approval_prompt: 'auto',
-        scope: SCOPE,
-        state,
-      });
-      return `${oauthUrl}/authorize?${query}`;
-    },
-
+    authorizeUrl: ({ state, redirectUri }) => authorizeUrl(session, state, redirectUri),
     grantsEnough(grantedScope) {
       const granted = grantedScope.split(/[,\s]+/);
       return granted.includes('activity:read_all') || granted.includes('activity:read');
     },
-
-    async exchangeCode(code): Promise<AuthorizedConnection> {
-      const answer = await json(
-        await tokenRequest({ code, grant_type: 'authorization_code' }),
-        exchangeSchema,
-      );
-      return { ...tokens(answer), athleteId: String(answer.athlete.id) };
-    },
-
-    async refresh(refreshToken) {
-      return tokens(
-        await json(
-          await tokenRequest({ refresh_token: refreshToken, grant_type: 'refresh_token' }),
-          tokenSchema,
-        ),
-      );
-    },
-
-    async listRides(accessToken, { after, before }): Promise<ActivitySummary[]> {
-      const query = new URLSearchParams({
-        after: String(Math.floor(after.getTime() / 1000)),
-        before: String(Math.ceil(before.getTime() / 1000)),
-        per_page: '100',
-        page: '1',
-      });
-      const activities = await json(
-        await api(`/athlete/activities?${query}`, accessToken),
-        z.array(activitySchema),
-      );
-      return activities
-        .filter(isRide)
-        .map((entry) => ({
-          id: String(entry.id),
-          name: entry.name,
-          start: new Date(entry.start_date).toISOString(),
-          distanceKm: Math.round(entry.distance / 100) / 10,
-          climbM: Math.round(entry.total_elevation_gain),
-        }))
-        .sort((a, b) => b.start.localeCompare(a.start));
-    },
-
-    async fetchPoints(accessToken, activityId): Promise<ActivityPoints> {
-      const detail = await activity(accessToken, activityId);
-      if (!isRide(detail)) throw new ProviderError('not_a_ride', 'The activity is not a ride');
-      const query = new URLSearchParams({ keys: 'latlng,altitude,time', key_by_type: 'true' });
-      const streams = await json(
-        await api(`/activities/${encodeURIComponent(activityId)}/streams?${query}`, accessToken),
-        streamsSchema,
-      );
-      return { name: detail.name, points: streamsToPoints(streams, Date.parse(detail.start_date)) };
-    },
-
-    async revoke(accessToken) {
-      await call(`${oauthUrl}/deauthorize`, {
-        method: 'POST',
-        body: new URLSearchParams({ access_token: accessToken }),
-      });
-    },
+    exchangeCode: (code) => exchangeCode(session, code),
+    refresh: (refreshToken) => refresh(session, refreshToken),
+    listRides: (accessToken, range) => listRides(session, accessToken, range),
+    fetchPoints: (accessToken, activityId) => fetchPoints(session, accessToken, activityId),
+    revoke: (accessToken) => revoke(session, accessToken),
   };
 }
