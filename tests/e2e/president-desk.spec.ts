@@ -11,6 +11,7 @@ import { accountPayload } from '../support/account-payload.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { expect, test } from './fixtures.ts';
+import { holdScripts } from './hold-scripts.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
 
@@ -80,8 +81,13 @@ test('a volunteer homologates three clean rides at once, asks about a flagged on
   await desk.getByRole('button', { name: 'Appliquer' }).click();
   await expect(desk).toHaveURL(/evidence=flagged/);
   await expect(rows).toHaveCount(1);
-  await desk.goto(`/fr/administration/homologations?q=${family}`);
+  const release = await holdScripts(desk);
+  await desk.goto(`/fr/administration/homologations?q=${family}`, { waitUntil: 'commit' });
+  // On a slow phone the list shows before its script: its boxes wait for it, since a tick would be lost.
+  await expect(rowOf(riders[0]!.reference).getByRole('checkbox')).toBeDisabled();
+  await release();
   await waitForHydration(desk, 'select-all-clean');
+  await expect(rowOf(riders[0]!.reference).getByRole('checkbox')).toBeEnabled();
 
   // Three clean cards, one confirmation listing them, then each one's number.
   await desk.getByTestId('select-all-clean').click();
