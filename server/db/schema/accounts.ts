@@ -32,16 +32,30 @@ export const users = pgTable('users', {
   pendingEmail: text('pending_email'),
 });
 
+/**
+ * A secret the browser or a mailed link holds, owned by one account: the table keeps only its SHA-256, and the
+ * row goes with the account.
+ */
+const userToken = () => ({
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** A mailed link works until it expires, once. */
+const singleUse = () => ({
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+});
+
 /** Sessions are rows: the client holds a random token, the table only its SHA-256, so a leaked table opens nothing. */
 export const sessions = pgTable(
   'sessions',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...userToken(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
@@ -49,13 +63,8 @@ export const sessions = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    ...userToken(),
+    ...singleUse(),
   },
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
 );
@@ -68,14 +77,9 @@ export const passwordResetTokens = pgTable(
 export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userToken(),
     email: text('email').notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    ...singleUse(),
   },
   (table) => [index('email_verification_tokens_user_id_idx').on(table.userId)],
 );
@@ -87,11 +91,7 @@ export const emailVerificationTokens = pgTable(
 export const trustedDevices = pgTable(
   'trusted_devices',
   {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
+    ...userToken(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('trusted_devices_user_id_idx').on(table.userId)],
