@@ -62,9 +62,40 @@ function kmByKm(altitudes: readonly number[], top: ProfilePoint): readonly Profi
   return [...altitudes.map((altitudeM, km) => ({ km, altitudeM })), top];
 }
 
-/** The summit marker at the end of a road: the same place whichever road reaches it. */
-function summitAt(km: number, confidence: Landmark['confidence'] = 'high'): Landmark {
-  return { id: 'summit', km, altitudeM: ROAD_TOP_ALTITUDE_M, lat: 44.174, lon: 5.2786, confidence };
+/**
+ * A road up to the summit: every road arrives at the headline altitude, and its landmarks end with the summit
+ * marker at `summit.km`, the same place whichever road reaches it (`summit.confidence`: how well that km is known).
+ */
+function roadToSummit({
+  id,
+  startTown,
+  startAltitudeM,
+  profileComplete = true,
+  landmarks,
+  summit,
+  ...figures
+}: Omit<Road, 'arrivalAltitudeM' | 'profileComplete'> & {
+  profileComplete?: boolean;
+  summit: Pick<Landmark, 'km'> & Partial<Pick<Landmark, 'confidence'>>;
+}): Road {
+  const { km, confidence = 'high' } = summit;
+  const marker: Landmark = {
+    id: 'summit',
+    km,
+    altitudeM: ROAD_TOP_ALTITUDE_M,
+    lat: 44.174,
+    lon: 5.2786,
+    confidence,
+  };
+  return {
+    id,
+    startTown,
+    startAltitudeM,
+    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
+    ...figures,
+    profileComplete,
+    landmarks: [...landmarks, marker],
+  };
 }
 
 const BEDOIN_PROFILE = kmByKm(
@@ -101,17 +132,15 @@ const FOREST_TURN_OFF: Landmark = {
 };
 
 export const ROADS: readonly Road[] = [
-  {
+  roadToSummit({
     id: 'bedoin',
     startTown: 'Bédoin',
     startAltitudeM: 290,
-    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
     lengthKm: 21.5,
     gainM: 1620,
     avgGradientPct: 7.5,
     maxGradientPct: 12.5,
     profile: BEDOIN_PROFILE,
-    profileComplete: true,
     landmarks: [
       BEDOIN_START,
       SAINT_ESTEVE,
@@ -119,14 +148,13 @@ export const ROADS: readonly Road[] = [
       { id: 'chalet-reynard', km: 15.1, altitudeM: 1417, lat: 44.152, lon: 5.319, confidence: 'high' },
       { id: 'tom-simpson', km: 20.1, altitudeM: 1760, lat: 44.1702, lon: 5.2855, confidence: 'low' },
       { id: 'col-des-tempetes', km: 20.6, altitudeM: 1815, lat: 44.1742, lon: 5.2835, confidence: 'low' },
-      summitAt(21.3),
     ],
-  },
-  {
+    summit: { km: 21.3 },
+  }),
+  roadToSummit({
     id: 'malaucene',
     startTown: 'Malaucène',
     startAltitudeM: 332,
-    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
     lengthKm: 21.2,
     gainM: 1580,
     avgGradientPct: 7.5,
@@ -138,21 +166,19 @@ export const ROADS: readonly Road[] = [
       ],
       { km: 20.45, altitudeM: 1889 },
     ),
-    profileComplete: true,
     landmarks: [
       { id: 'malaucene-start', km: 0, altitudeM: 332, lat: 44.1732, lon: 5.1337, confidence: 'high' },
       { id: 'groseau', km: 1.5, altitudeM: 406, lat: 44.1666, lon: 5.1485, confidence: 'medium' },
       { id: 'ramayettes', km: 9.5, altitudeM: 965, lat: null, lon: null, confidence: 'low' },
       { id: 'mont-serein', km: 14.5, altitudeM: 1417, lat: 44.18, lon: 5.252, confidence: 'medium' },
       { id: 'forest-rejoin', km: 16, altitudeM: 1544, lat: 44.1772, lon: 5.2487, confidence: 'low' },
-      summitAt(20.45),
     ],
-  },
-  {
+    summit: { km: 20.45 },
+  }),
+  roadToSummit({
     id: 'sault',
     startTown: 'Sault',
     startAltitudeM: 760,
-    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
     lengthKm: 25.8,
     gainM: 1210,
     avgGradientPct: 4.7,
@@ -164,21 +190,19 @@ export const ROADS: readonly Road[] = [
       ],
       { km: 25.85, altitudeM: 1878 },
     ),
-    profileComplete: true,
     landmarks: [
       { id: 'sault-start', km: 0, altitudeM: 764, lat: 44.0924, lon: 5.4083, confidence: 'high' },
       { id: 'sault-low-point', km: 1.2, altitudeM: 696, lat: 44.0973, lon: 5.4064, confidence: 'high' },
       { id: 'altitude-1000', km: 7.9, altitudeM: 1000, lat: 44.1339, lon: 5.3746, confidence: 'low' },
       { id: 'chalet-reynard', km: 19.6, altitudeM: 1417, lat: 44.152, lon: 5.319, confidence: 'high' },
       { id: 'tom-simpson', km: 24.6, altitudeM: 1760, lat: 44.1702, lon: 5.2855, confidence: 'low' },
-      summitAt(25.85),
     ],
-  },
-  {
+    summit: { km: 25.85 },
+  }),
+  roadToSummit({
     id: 'forest',
     startTown: 'Bédoin',
     startAltitudeM: 290,
-    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
     // About 23 km: derived from the club's own totals ((183 - 137) / 2); the landmarks below, placed from the
     // turn-off (km 9) plus the 11 km forest section, put the road top nearer km 24.5. Neither is measured.
     lengthKm: 23,
@@ -193,9 +217,9 @@ export const ROADS: readonly Road[] = [
       SAINT_ESTEVE,
       FOREST_TURN_OFF,
       { id: 'forest-rejoin', km: 20, altitudeM: 1544, lat: 44.1772, lon: 5.2487, confidence: 'low' },
-      summitAt(24.5, 'medium'),
     ],
-  },
+    summit: { km: 24.5, confidence: 'medium' },
+  }),
 ];
 
 export function roadById(id: RoadId): Road {
