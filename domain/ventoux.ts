@@ -55,31 +55,56 @@ export interface Road {
   readonly landmarks: readonly Landmark[];
 }
 
-const BEDOIN_PROFILE: readonly ProfilePoint[] = [
-  { km: 0, altitudeM: 313 },
-  { km: 1, altitudeM: 335 },
-  { km: 2, altitudeM: 366 },
-  { km: 3, altitudeM: 410 },
-  { km: 4, altitudeM: 466 },
-  { km: 5, altitudeM: 521 },
-  { km: 6, altitudeM: 567 },
-  { km: 7, altitudeM: 662 },
-  { km: 8, altitudeM: 755 },
-  { km: 9, altitudeM: 860 },
-  { km: 10, altitudeM: 949 },
-  { km: 11, altitudeM: 1043 },
-  { km: 12, altitudeM: 1142 },
-  { km: 13, altitudeM: 1229 },
-  { km: 14, altitudeM: 1330 },
-  { km: 15, altitudeM: 1402 },
-  { km: 16, altitudeM: 1469 },
-  { km: 17, altitudeM: 1528 },
-  { km: 18, altitudeM: 1597 },
-  { km: 19, altitudeM: 1672 },
-  { km: 20, altitudeM: 1751 },
-  { km: 21, altitudeM: 1853 },
+/**
+ * A profile measured every kilometre from the start (`altitudes[km]`), then at the road top, a fractional km.
+ */
+function kmByKm(altitudes: readonly number[], top: ProfilePoint): readonly ProfilePoint[] {
+  return [...altitudes.map((altitudeM, km) => ({ km, altitudeM })), top];
+}
+
+/**
+ * A road up to the summit: every road arrives at the headline altitude, and its landmarks end with the summit
+ * marker at `summit.km`, the same place whichever road reaches it (`summit.confidence`: how well that km is known).
+ */
+function roadToSummit({
+  id,
+  startTown,
+  startAltitudeM,
+  profileComplete = true,
+  landmarks,
+  summit,
+  ...figures
+}: Omit<Road, 'arrivalAltitudeM' | 'profileComplete'> & {
+  profileComplete?: boolean;
+  summit: Pick<Landmark, 'km'> & Partial<Pick<Landmark, 'confidence'>>;
+}): Road {
+  const { km, confidence = 'high' } = summit;
+  const marker: Landmark = {
+    id: 'summit',
+    km,
+    altitudeM: ROAD_TOP_ALTITUDE_M,
+    lat: 44.174,
+    lon: 5.2786,
+    confidence,
+  };
+  return {
+    id,
+    startTown,
+    startAltitudeM,
+    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
+    ...figures,
+    profileComplete,
+    landmarks: [...landmarks, marker],
+  };
+}
+
+const BEDOIN_PROFILE = kmByKm(
+  [
+    313, 335, 366, 410, 466, 521, 567, 662, 755, 860, 949, 1043, 1142, 1229, 1330, 1402, 1469, 1528, 1597,
+    1672, 1751, 1853,
+  ],
   { km: 21.28, altitudeM: 1876 },
-];
+);
 
 const BEDOIN_START: Landmark = {
   id: 'bedoin-start',
@@ -107,17 +132,15 @@ const FOREST_TURN_OFF: Landmark = {
 };
 
 export const ROADS: readonly Road[] = [
-  {
+  roadToSummit({
     id: 'bedoin',
     startTown: 'Bédoin',
     startAltitudeM: 290,
-    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
     lengthKm: 21.5,
     gainM: 1620,
     avgGradientPct: 7.5,
     maxGradientPct: 12.5,
     profile: BEDOIN_PROFILE,
-    profileComplete: true,
     landmarks: [
       BEDOIN_START,
       SAINT_ESTEVE,
@@ -125,126 +148,61 @@ export const ROADS: readonly Road[] = [
       { id: 'chalet-reynard', km: 15.1, altitudeM: 1417, lat: 44.152, lon: 5.319, confidence: 'high' },
       { id: 'tom-simpson', km: 20.1, altitudeM: 1760, lat: 44.1702, lon: 5.2855, confidence: 'low' },
       { id: 'col-des-tempetes', km: 20.6, altitudeM: 1815, lat: 44.1742, lon: 5.2835, confidence: 'low' },
-      {
-        id: 'summit',
-        km: 21.3,
-        altitudeM: ROAD_TOP_ALTITUDE_M,
-        lat: 44.174,
-        lon: 5.2786,
-        confidence: 'high',
-      },
     ],
-  },
-  {
+    summit: { km: 21.3 },
+  }),
+  roadToSummit({
     id: 'malaucene',
     startTown: 'Malaucène',
     startAltitudeM: 332,
-    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
     lengthKm: 21.2,
     gainM: 1580,
     avgGradientPct: 7.5,
     maxGradientPct: 14,
-    profile: [
-      { km: 0, altitudeM: 332 },
-      { km: 1, altitudeM: 391 },
-      { km: 2, altitudeM: 440 },
-      { km: 3, altitudeM: 529 },
-      { km: 4, altitudeM: 616 },
-      { km: 5, altitudeM: 698 },
-      { km: 6, altitudeM: 749 },
-      { km: 7, altitudeM: 817 },
-      { km: 8, altitudeM: 876 },
-      { km: 9, altitudeM: 929 },
-      { km: 10, altitudeM: 1004 },
-      { km: 11, altitudeM: 1120 },
-      { km: 12, altitudeM: 1213 },
-      { km: 13, altitudeM: 1327 },
-      { km: 14, altitudeM: 1399 },
-      { km: 15, altitudeM: 1440 },
-      { km: 16, altitudeM: 1544 },
-      { km: 17, altitudeM: 1600 },
-      { km: 18, altitudeM: 1683 },
-      { km: 19, altitudeM: 1773 },
-      { km: 20, altitudeM: 1849 },
+    profile: kmByKm(
+      [
+        332, 391, 440, 529, 616, 698, 749, 817, 876, 929, 1004, 1120, 1213, 1327, 1399, 1440, 1544, 1600,
+        1683, 1773, 1849,
+      ],
       { km: 20.45, altitudeM: 1889 },
-    ],
-    profileComplete: true,
+    ),
     landmarks: [
       { id: 'malaucene-start', km: 0, altitudeM: 332, lat: 44.1732, lon: 5.1337, confidence: 'high' },
       { id: 'groseau', km: 1.5, altitudeM: 406, lat: 44.1666, lon: 5.1485, confidence: 'medium' },
       { id: 'ramayettes', km: 9.5, altitudeM: 965, lat: null, lon: null, confidence: 'low' },
       { id: 'mont-serein', km: 14.5, altitudeM: 1417, lat: 44.18, lon: 5.252, confidence: 'medium' },
       { id: 'forest-rejoin', km: 16, altitudeM: 1544, lat: 44.1772, lon: 5.2487, confidence: 'low' },
-      {
-        id: 'summit',
-        km: 20.45,
-        altitudeM: ROAD_TOP_ALTITUDE_M,
-        lat: 44.174,
-        lon: 5.2786,
-        confidence: 'high',
-      },
     ],
-  },
-  {
+    summit: { km: 20.45 },
+  }),
+  roadToSummit({
     id: 'sault',
     startTown: 'Sault',
     startAltitudeM: 760,
-    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
     lengthKm: 25.8,
     gainM: 1210,
     avgGradientPct: 4.7,
     maxGradientPct: 12.5,
-    profile: [
-      { km: 0, altitudeM: 764 },
-      { km: 1, altitudeM: 707 },
-      { km: 2, altitudeM: 717 },
-      { km: 3, altitudeM: 753 },
-      { km: 4, altitudeM: 806 },
-      { km: 5, altitudeM: 848 },
-      { km: 6, altitudeM: 896 },
-      { km: 7, altitudeM: 949 },
-      { km: 8, altitudeM: 1004 },
-      { km: 9, altitudeM: 1059 },
-      { km: 10, altitudeM: 1113 },
-      { km: 11, altitudeM: 1162 },
-      { km: 12, altitudeM: 1223 },
-      { km: 13, altitudeM: 1258 },
-      { km: 14, altitudeM: 1289 },
-      { km: 15, altitudeM: 1318 },
-      { km: 16, altitudeM: 1348 },
-      { km: 17, altitudeM: 1388 },
-      { km: 18, altitudeM: 1397 },
-      { km: 19, altitudeM: 1408 },
-      { km: 20, altitudeM: 1427 },
-      { km: 21, altitudeM: 1493 },
-      { km: 22, altitudeM: 1555 },
-      { km: 23, altitudeM: 1626 },
-      { km: 24, altitudeM: 1704 },
-      { km: 25, altitudeM: 1793 },
+    profile: kmByKm(
+      [
+        764, 707, 717, 753, 806, 848, 896, 949, 1004, 1059, 1113, 1162, 1223, 1258, 1289, 1318, 1348, 1388,
+        1397, 1408, 1427, 1493, 1555, 1626, 1704, 1793,
+      ],
       { km: 25.85, altitudeM: 1878 },
-    ],
-    profileComplete: true,
+    ),
     landmarks: [
       { id: 'sault-start', km: 0, altitudeM: 764, lat: 44.0924, lon: 5.4083, confidence: 'high' },
       { id: 'sault-low-point', km: 1.2, altitudeM: 696, lat: 44.0973, lon: 5.4064, confidence: 'high' },
       { id: 'altitude-1000', km: 7.9, altitudeM: 1000, lat: 44.1339, lon: 5.3746, confidence: 'low' },
       { id: 'chalet-reynard', km: 19.6, altitudeM: 1417, lat: 44.152, lon: 5.319, confidence: 'high' },
       { id: 'tom-simpson', km: 24.6, altitudeM: 1760, lat: 44.1702, lon: 5.2855, confidence: 'low' },
-      {
-        id: 'summit',
-        km: 25.85,
-        altitudeM: ROAD_TOP_ALTITUDE_M,
-        lat: 44.174,
-        lon: 5.2786,
-        confidence: 'high',
-      },
     ],
-  },
-  {
+    summit: { km: 25.85 },
+  }),
+  roadToSummit({
     id: 'forest',
     startTown: 'Bédoin',
     startAltitudeM: 290,
-    arrivalAltitudeM: SUMMIT_ALTITUDE_M,
     // About 23 km: derived from the club's own totals ((183 - 137) / 2); the landmarks below, placed from the
     // turn-off (km 9) plus the 11 km forest section, put the road top nearer km 24.5. Neither is measured.
     lengthKm: 23,
@@ -259,16 +217,9 @@ export const ROADS: readonly Road[] = [
       SAINT_ESTEVE,
       FOREST_TURN_OFF,
       { id: 'forest-rejoin', km: 20, altitudeM: 1544, lat: 44.1772, lon: 5.2487, confidence: 'low' },
-      {
-        id: 'summit',
-        km: 24.5,
-        altitudeM: ROAD_TOP_ALTITUDE_M,
-        lat: 44.174,
-        lon: 5.2786,
-        confidence: 'medium',
-      },
     ],
-  },
+    summit: { km: 24.5, confidence: 'medium' },
+  }),
 ];
 
 export function roadById(id: RoadId): Road {

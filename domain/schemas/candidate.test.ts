@@ -148,27 +148,39 @@ describe('candidateSchema', () => {
   });
 });
 
+/** The same value for each of the fields: the blank form's texts, selects and boxes each start alike. */
+const each = (fields: readonly string[], value: unknown) =>
+  Object.fromEntries(fields.map((field) => [field, value]));
+
 describe('blankCandidate', () => {
   it('is empty: empty strings, null selects and date, unticked boxes', () => {
     const blank = blankCandidate();
     expect(blank).toEqual({
-      epreuve: '',
-      civilite: '',
-      nom: '',
-      prenom: '',
-      email: '',
-      portable: '',
-      date_naissance: null,
-      adresse: '',
-      complement: '',
-      code_postal: '',
-      ville: '',
-      pays: null,
-      nationalite: null,
-      attestation_condition_physique: false,
-      attestation_assurance: false,
-      autorisation_parentale: false,
-      certificat_medical: false,
+      ...each(
+        [
+          'epreuve',
+          'civilite',
+          'nom',
+          'prenom',
+          'email',
+          'portable',
+          'adresse',
+          'complement',
+          'code_postal',
+          'ville',
+        ],
+        '',
+      ),
+      ...each(['date_naissance', 'pays', 'nationalite'], null),
+      ...each(
+        [
+          'attestation_condition_physique',
+          'attestation_assurance',
+          'autorisation_parentale',
+          'certificat_medical',
+        ],
+        false,
+      ),
       tuteur: { nom: '', prenom: '', email: '' },
     });
     expect(candidateDraftSchema.parse(blank)).toEqual(blank);

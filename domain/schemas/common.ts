@@ -105,6 +105,39 @@ export function emailField() {
     .pipe(z.email({ error: messageKey }));
 }
 
+/** Who a person is, as an account and a registration both ask it. */
+export function personNameFields() {
+  return {
+    civilite: z.enum(CIVILITES, { error: 'validation:civilite_required' }),
+    nom: requiredText('validation:nom_required'),
+    prenom: requiredText('validation:prenom_required'),
+  };
+}
+
+/** A phone number; the rules of its country are checked on the whole form (contact.ts). */
+export function phoneField() {
+  return requiredText('validation:phone_invalid', 30);
+}
+
+/**
+ * Where a person lives, and their nationality, as an account (postal code `cp`) and a registration
+ * (`code_postal`) both ask it. The postal code is checked against the country on the whole form (contact.ts).
+ */
+export function postalAddressFields<PostalCode extends string>(postalCode: PostalCode) {
+  const code = { [postalCode]: requiredText('validation:cp_invalid', 20) } as Record<
+    PostalCode,
+    ReturnType<typeof requiredText>
+  >;
+  return {
+    adresse: requiredText('validation:adresse_required', 200),
+    complement: optionalText(200),
+    ...code,
+    ville: requiredText('validation:ville_required'),
+    pays: countryField('validation:pays_required'),
+    nationalite: countryField('validation:nationalite_required'),
+  };
+}
+
 /** Page sizes the tables offer; anything else is refused so that a query cannot ask for the whole table. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;

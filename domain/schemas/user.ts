@@ -6,15 +6,14 @@ import { z } from './zod.ts';
 
 import { FALLBACK_LOCALE, LOCALES } from '../locales.ts';
 import {
-  CIVILITES,
   EVEN_WITH_FIELD_ERRORS,
   GENERIC_MESSAGE,
   birthDateField,
-  countryField,
   emailField,
-  optionalText,
+  personNameFields,
+  phoneField,
+  postalAddressFields,
   reportIssues,
-  requiredText,
   text,
   type FieldIssue,
 } from './common.ts';
@@ -45,17 +44,10 @@ function passwordMismatch(value: Record<string, unknown>): FieldIssue[] {
 }
 
 const userFields = {
-  civilite: z.enum(CIVILITES, { error: 'validation:civilite_required' }),
-  nom: requiredText('validation:nom_required'),
-  prenom: requiredText('validation:prenom_required'),
+  ...personNameFields(),
   date_naissance: birthDateField(),
-  tel: requiredText('validation:phone_invalid', 30),
-  adresse: requiredText('validation:adresse_required', 200),
-  complement: optionalText(200),
-  cp: requiredText('validation:cp_invalid', 20),
-  ville: requiredText('validation:ville_required'),
-  pays: countryField('validation:pays_required'),
-  nationalite: countryField('validation:nationalite_required'),
+  tel: phoneField(),
+  ...postalAddressFields('cp'),
   email: emailField(),
 };
 

@@ -2,19 +2,33 @@
 import { translator } from '../i18n.ts';
 import { renderEmail } from './layout.ts';
 
-export function passwordResetEmail(locale: string, publicUrl: string, data: { prenom: string; url: string }) {
+/**
+ * A link to follow within some hours: the `<texts>` section's subject, intro, button and what to do if the reader
+ * asked for nothing; the validity line is `<validity>.validity`, shared by the texts that say the same.
+ */
+function linkEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; url: string; hours: number },
+  texts: string,
+  validity: string = texts,
+) {
   const t = translator(locale, 'mail');
   return renderEmail(
     {
-      subject: t('passwordReset.subject'),
+      subject: t(`${texts}.subject`),
       greeting: t('greeting', { name: data.prenom }),
-      paragraphs: [t('passwordReset.intro'), t('passwordReset.validity', { hours: 24 })],
-      action: { label: t('passwordReset.action'), url: data.url },
-      closing: t('passwordReset.ignore'),
+      paragraphs: [t(`${texts}.intro`), t(`${validity}.validity`, { hours: data.hours })],
+      action: { label: t(`${texts}.action`), url: data.url },
+      closing: t(`${texts}.ignore`),
     },
     t,
     publicUrl,
   );
+}
+
+export function passwordResetEmail(locale: string, publicUrl: string, data: { prenom: string; url: string }) {
+  return linkEmail(locale, publicUrl, { ...data, hours: 24 }, 'passwordReset');
 }
 
 export interface ConfirmationData {
@@ -156,18 +170,7 @@ export function emailVerificationEmail(
   publicUrl: string,
   data: { prenom: string; url: string; hours: number },
 ) {
-  const t = translator(locale, 'mail');
-  return renderEmail(
-    {
-      subject: t('emailVerification.subject'),
-      greeting: t('greeting', { name: data.prenom }),
-      paragraphs: [t('emailVerification.intro'), t('emailVerification.validity', { hours: data.hours })],
-      action: { label: t('emailVerification.action'), url: data.url },
-      closing: t('emailVerification.ignore'),
-    },
-    t,
-    publicUrl,
-  );
+  return linkEmail(locale, publicUrl, data, 'emailVerification');
 }
 
 /** To the new address asked for on the account page: the change happens when this link is followed. */
@@ -176,18 +179,7 @@ export function emailChangeVerificationEmail(
   publicUrl: string,
   data: { prenom: string; url: string; hours: number },
 ) {
-  const t = translator(locale, 'mail');
-  return renderEmail(
-    {
-      subject: t('emailChange.subject'),
-      greeting: t('greeting', { name: data.prenom }),
-      paragraphs: [t('emailChange.intro'), t('emailVerification.validity', { hours: data.hours })],
-      action: { label: t('emailChange.action'), url: data.url },
-      closing: t('emailChange.ignore'),
-    },
-    t,
-    publicUrl,
-  );
+  return linkEmail(locale, publicUrl, data, 'emailChange', 'emailVerification');
 }
 
 /** To the current address when a change is asked for, so that its owner notices one they did not make. */

@@ -3,7 +3,7 @@
  * it is kept. Every kind is declared once, in registry.ts; the copy (services/accounts/data-export.ts), the retention job
  * (services/accounts/retention.ts) and the privacy page read the declarations. Decision 0043.
  */
-import { type AnyColumn, type SQL, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, type Table, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Period } from '../../domain/retention-period.ts';
 import type { Database } from '../db/client.ts';
 
@@ -65,4 +65,32 @@ export function sameAddress(column: AnyColumn | SQL, address: string | null): SQ
 /** Deleted rows counted from a `delete … returning`. */
 export async function counted(rows: Promise<unknown[]>): Promise<number> {
   return (await rows).length;
+}
+
+/** A copy that is the records one query reads for the subject, as they are. */
+export function recordsOf(
+  read: (db: Database, subject: DataSubject) => Promise<unknown[]>,
+): NonNullable<PersonalDataKind['copy']> {
+  return async (db, subject) => ({ records: await read(db, subject) });
+}
+
+/** `emailVerifiedAt` → `email_verified_at`: the copy names its fields as the database does. */
+type SnakeCase<Name extends string> = Name extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `_${Lowercase<First>}`}${SnakeCase<Rest>}`
+  : Name;
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * The fields a copy holds of a table: the named columns, in this order, each under its snake_case name. A kind
+ * lists what it gives rather than taking every column, so a secret added to a table stays out of the copy.
+ */
+export function columns<T extends Table, const Name extends keyof T['_']['columns'] & string>(
+  table: T,
+  names: readonly Name[],
+): { [N in Name as SnakeCase<N>]: T['_']['columns'][N] } {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [snakeCase(name), all[name]])) as {
+    [N in Name as SnakeCase<N>]: T['_']['columns'][N];
+  };
 }

@@ -1,5 +1,5 @@
 /** The admin area's dialog: the site's dialog (../dialog.tsx) with the admin pages' readable error red. */
-import { Button, Group, type ModalRootProps } from '@mantine/core';
+import { Button, Group, type ModalRootProps, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../dialog.tsx';
@@ -37,7 +37,7 @@ export function AdminModal({
 }
 
 /** A confirmation's buttons: cancel, and the action, which takes the focus as the dialog opens. */
-export function ConfirmButtons({
+function ConfirmButtons({
   onCancel,
   onConfirm,
   loading,
@@ -60,5 +60,45 @@ export function ConfirmButtons({
         {children}
       </Button>
     </Group>
+  );
+}
+
+/**
+ * A question before an action: its title, its text and what else it shows (`children`), then cancel and the
+ * action. Cancelling closes it; `testId` names its content, `confirmTestId` the action's button.
+ */
+export function ConfirmDialog({
+  opened,
+  onClose,
+  onConfirm,
+  title,
+  text,
+  action,
+  loading,
+  testId,
+  confirmTestId,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: ReactNode;
+  text: ReactNode;
+  action: ReactNode;
+  loading?: boolean;
+  testId?: string;
+  confirmTestId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <AdminModal opened={opened} onClose={onClose} title={title}>
+      <Stack gap="md" data-testid={testId}>
+        <Text>{text}</Text>
+        {children}
+        <ConfirmButtons onCancel={onClose} onConfirm={onConfirm} loading={loading} testId={confirmTestId}>
+          {action}
+        </ConfirmButtons>
+      </Stack>
+    </AdminModal>
   );
 }

@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../lib/api/client.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
-import { AdminModal, ConfirmButtons } from './admin-modal.tsx';
+import { AdminModal, ConfirmDialog } from './admin-modal.tsx';
 import { adminApi, pollPrintJob, printJobFileUrl } from '../../lib/api/admin.ts';
 import { saveBlob } from './save-blob.ts';
 import { fileName } from '../../../domain/file-names.ts';
@@ -264,18 +264,15 @@ export function BatchActions({
       />
       <ActionOutcome outcome={outcome} testId="batch-outcome" />
       {printing && <PrintJobDialog ids={printing} onClose={() => setPrinting(null)} />}
-      <AdminModal opened={confirming !== null} onClose={() => setConfirming(null)} title={dialog?.title}>
-        <Stack gap="md">
-          <Text>{dialog?.text}</Text>
-          <ConfirmButtons
-            onCancel={() => setConfirming(null)}
-            onConfirm={() => confirming && start(confirming)}
-            testId="confirm-batch"
-          >
-            {dialog?.action}
-          </ConfirmButtons>
-        </Stack>
-      </AdminModal>
+      <ConfirmDialog
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming && start(confirming)}
+        title={dialog?.title}
+        text={dialog?.text}
+        action={dialog?.action}
+        confirmTestId="confirm-batch"
+      />
     </Stack>
   );
 }

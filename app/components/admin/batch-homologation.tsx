@@ -13,7 +13,7 @@ import { adminApi } from '../../lib/api/admin.ts';
 import { errorMessageKey } from '../../lib/api/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { ActionOutcome, type Outcome } from './action-outcome.tsx';
-import { AdminModal, ConfirmButtons } from './admin-modal.tsx';
+import { ConfirmDialog } from './admin-modal.tsx';
 import type { CandidateRow } from './types.ts';
 
 /** A row the batch may take: its evidence is clean (domain/evidence.ts). */
@@ -84,39 +84,33 @@ function ConfirmBatch({
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <AdminModal
+    <ConfirmDialog
       opened={opened}
       onClose={onClose}
+      onConfirm={onConfirm}
       title={t('admin:batchHomologation.confirmTitle', { count: chosen.length })}
+      text={t('admin:batchHomologation.confirmText')}
+      action={t('admin:batchHomologation.confirm', { count: chosen.length })}
+      loading={busy}
+      confirmTestId="confirm-batch-homologation"
     >
-      <Stack gap="md">
-        <Text>{t('admin:batchHomologation.confirmText')}</Text>
-        <List spacing={4} data-testid="batch-confirm-list">
-          {chosen.map((row) => (
-            <List.Item key={row.id}>
-              <Text component="span" size="sm" fw={600}>
-                {row.reference} · {row.prenom} {row.nom}
-              </Text>
-              <Text component="span" size="sm">
-                {' — '}
-                {t('admin:batchHomologation.onDay', {
-                  challenge: t(`admin:challenges.${row.epreuve}`),
-                  date: row.evidence?.track?.day ? format.date(row.evidence.track.day) : '—',
-                })}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-        <ConfirmButtons
-          onCancel={onClose}
-          onConfirm={onConfirm}
-          loading={busy}
-          testId="confirm-batch-homologation"
-        >
-          {t('admin:batchHomologation.confirm', { count: chosen.length })}
-        </ConfirmButtons>
-      </Stack>
-    </AdminModal>
+      <List spacing={4} data-testid="batch-confirm-list">
+        {chosen.map((row) => (
+          <List.Item key={row.id}>
+            <Text component="span" size="sm" fw={600}>
+              {row.reference} · {row.prenom} {row.nom}
+            </Text>
+            <Text component="span" size="sm">
+              {' — '}
+              {t('admin:batchHomologation.onDay', {
+                challenge: t(`admin:challenges.${row.epreuve}`),
+                date: row.evidence?.track?.day ? format.date(row.evidence.track.day) : '—',
+              })}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </ConfirmDialog>
   );
 }
 

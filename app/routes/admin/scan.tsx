@@ -14,7 +14,7 @@ import { adminApi } from '../../lib/api/admin.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import { AdminModal, ConfirmButtons } from '../../components/admin/admin-modal.tsx';
+import { ConfirmDialog } from '../../components/admin/admin-modal.tsx';
 import { ScannedCards } from '../../components/admin/scanned-cards.tsx';
 import type { ScannedCard } from '../../components/admin/types.ts';
 import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
@@ -175,30 +175,6 @@ function CameraEntry({
   );
 }
 
-function UnsentDialog({
-  opened,
-  submitting,
-  onClose,
-  onConfirm,
-}: {
-  opened: boolean;
-  submitting: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <AdminModal opened={opened} onClose={onClose} title={t('admin:scan.unsentTitle')}>
-      <Stack gap="md" data-testid="scan-unsent">
-        <Text>{t('admin:scan.unsentText')}</Text>
-        <ConfirmButtons onCancel={onClose} onConfirm={onConfirm} loading={submitting}>
-          {t('admin:scan.unsentConfirm')}
-        </ConfirmButtons>
-      </Stack>
-    </AdminModal>
-  );
-}
-
 export default function Scan() {
   const { t } = useTranslation();
   const [camera, setCamera] = useState(false);
@@ -245,15 +221,19 @@ export default function Scan() {
         />
         <CameraEntry camera={camera} setCamera={setCamera} submitting={cards.submitting} onScan={onScan} />
       </SimpleGrid>
-      <UnsentDialog
+      <ConfirmDialog
         opened={cards.unsent !== null}
-        submitting={cards.submitting}
         onClose={closeUnsent}
         onConfirm={() => {
           const value = cards.unsent ?? '';
           setUnsent(null);
           void take(value, true);
         }}
+        title={t('admin:scan.unsentTitle')}
+        text={t('admin:scan.unsentText')}
+        action={t('admin:scan.unsentConfirm')}
+        loading={cards.submitting}
+        testId="scan-unsent"
       />
     </AdminPage>
   );

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { DEVICE_DAYS } from '../../services/accounts/trusted-devices.ts';
 import type { Period } from '../../../domain/retention-period.ts';
-import { type PersonalDataKind, counted, sameAddress, sameAs } from '../kind.ts';
+import { type PersonalDataKind, columns, counted, recordsOf, sameAddress, sameAs } from '../kind.ts';
 
 /**
  * Unverified accounts: nobody proved they read the address. One that ordered is in use and stays (its orders
@@ -21,33 +21,34 @@ export function accountKind(unverifiedFor: Period): PersonalDataKind {
   return {
     id: 'account',
     owner: ['account'],
-    async copy(db, { userId }) {
-      const records = await db
-        .select({
-          email: users.email,
-          pending_email: users.pendingEmail,
-          email_verified_at: users.emailVerifiedAt,
-          civilite: users.civilite,
-          nom: users.nom,
-          prenom: users.prenom,
-          date_naissance: users.date_naissance,
-          tel: users.tel,
-          adresse: users.adresse,
-          complement: users.complement,
-          cp: users.cp,
-          ville: users.ville,
-          pays: users.pays,
-          nationalite: users.nationalite,
-          locale: users.locale,
-          role: users.role,
-          president: users.president,
-          created_at: users.createdAt,
-          updated_at: users.updatedAt,
-        })
+    copy: recordsOf((db, { userId }) =>
+      db
+        .select(
+          columns(users, [
+            'email',
+            'pendingEmail',
+            'emailVerifiedAt',
+            'civilite',
+            'nom',
+            'prenom',
+            'date_naissance',
+            'tel',
+            'adresse',
+            'complement',
+            'cp',
+            'ville',
+            'pays',
+            'nationalite',
+            'locale',
+            'role',
+            'president',
+            'createdAt',
+            'updatedAt',
+          ]),
+        )
         .from(users)
-        .where(sameAs(users.id, userId));
-      return { records };
-    },
+        .where(sameAs(users.id, userId)),
+    ),
     retention: {
       period: unverifiedFor,
       purge: (tx, cutoff) =>
@@ -71,14 +72,13 @@ export function accountKind(unverifiedFor: Period): PersonalDataKind {
 export const sessionsKind: PersonalDataKind = {
   id: 'sessions',
   owner: ['account'],
-  async copy(db, { userId }) {
-    const records = await db
-      .select({ created_at: sessions.createdAt, expires_at: sessions.expiresAt })
+  copy: recordsOf((db, { userId }) =>
+    db
+      .select(columns(sessions, ['createdAt', 'expiresAt']))
       .from(sessions)
       .where(sameAs(sessions.userId, userId))
-      .orderBy(sessions.createdAt);
-    return { records };
-  },
+      .orderBy(sessions.createdAt),
+  ),
   retention: {
     period: 'expiry',
     purge: (tx, now) =>
@@ -90,14 +90,13 @@ export const sessionsKind: PersonalDataKind = {
 export const trustedDevicesKind: PersonalDataKind = {
   id: 'trusted_devices',
   owner: ['account'],
-  async copy(db, { userId }) {
-    const records = await db
-      .select({ created_at: trustedDevices.createdAt, last_used_at: trustedDevices.lastUsedAt })
+  copy: recordsOf((db, { userId }) =>
+    db
+      .select(columns(trustedDevices, ['createdAt', 'lastUsedAt']))
       .from(trustedDevices)
       .where(sameAs(trustedDevices.userId, userId))
-      .orderBy(trustedDevices.createdAt);
-    return { records };
-  },
+      .orderBy(trustedDevices.createdAt),
+  ),
   retention: {
     period: { amount: DEVICE_DAYS, unit: 'day' },
     purge: (tx, cutoff) =>
@@ -113,13 +112,12 @@ export const trustedDevicesKind: PersonalDataKind = {
 export const orderDraftKind: PersonalDataKind = {
   id: 'order_draft',
   owner: ['account'],
-  async copy(db, { userId }) {
-    const records = await db
-      .select({ draft: orderDrafts.draft, updated_at: orderDrafts.updatedAt })
+  copy: recordsOf((db, { userId }) =>
+    db
+      .select(columns(orderDrafts, ['draft', 'updatedAt']))
       .from(orderDrafts)
-      .where(sameAs(orderDrafts.userId, userId));
-    return { records };
-  },
+      .where(sameAs(orderDrafts.userId, userId)),
+  ),
   retention: { keep: 'account' },
 };
 
@@ -129,15 +127,11 @@ export const publicSettingsKind: PersonalDataKind = {
   owner: ['address'],
   async copy(db, { address }) {
     const [name] = await db
-      .select({ display: publicNameChoices.display, updated_at: publicNameChoices.updatedAt })
+      .select(columns(publicNameChoices, ['display', 'updatedAt']))
       .from(publicNameChoices)
       .where(sameAddress(publicNameChoices.email, address));
     const [restriction] = await db
-      .select({
-        requested_at: displayRestrictions.requestedAt,
-        confirmed_at: displayRestrictions.confirmedAt,
-        locale: displayRestrictions.locale,
-      })
+      .select(columns(displayRestrictions, ['requestedAt', 'confirmedAt', 'locale']))
       .from(displayRestrictions)
       .where(sameAddress(displayRestrictions.email, address));
     const records = [

@@ -1,12 +1,12 @@
 /** The connection to an activity service (Strava): who the person is there and since when, never the tokens. */
 import { activityConnections } from '../../db/schema/index.ts';
-import { type PersonalDataKind, sameAs } from '../kind.ts';
+import { type PersonalDataKind, recordsOf, sameAs } from '../kind.ts';
 
 export const activityConnectionsKind: PersonalDataKind = {
   id: 'activity_connections',
   owner: ['account'],
-  async copy(db, { userId }) {
-    const records = await db
+  copy: recordsOf((db, { userId }) =>
+    db
       .select({
         provider: activityConnections.provider,
         athlete_id: activityConnections.athleteId,
@@ -15,8 +15,7 @@ export const activityConnectionsKind: PersonalDataKind = {
         updated_at: activityConnections.updatedAt,
       })
       .from(activityConnections)
-      .where(sameAs(activityConnections.userId, userId));
-    return { records };
-  },
+      .where(sameAs(activityConnections.userId, userId)),
+  ),
   retention: { keep: 'withdrawal' },
 };

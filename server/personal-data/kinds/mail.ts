@@ -2,26 +2,19 @@
 import { lt } from 'drizzle-orm';
 import type { Period } from '../../../domain/retention-period.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { type PersonalDataKind, counted, sameAddress } from '../kind.ts';
+import { type PersonalDataKind, columns, counted, recordsOf, sameAddress } from '../kind.ts';
 
 export function mailKind(keptFor: Period): PersonalDataKind {
   return {
     id: 'mail',
     owner: ['address'],
-    async copy(db, { address }) {
-      const records = await db
-        .select({
-          to: mailOutbox.to,
-          subject: mailOutbox.subject,
-          status: mailOutbox.status,
-          created_at: mailOutbox.createdAt,
-          sent_at: mailOutbox.sentAt,
-        })
+    copy: recordsOf((db, { address }) =>
+      db
+        .select(columns(mailOutbox, ['to', 'subject', 'status', 'createdAt', 'sentAt']))
         .from(mailOutbox)
         .where(sameAddress(mailOutbox.to, address))
-        .orderBy(mailOutbox.createdAt);
-      return { records };
-    },
+        .orderBy(mailOutbox.createdAt),
+    ),
     retention: {
       period: keptFor,
       purge: (tx, cutoff) =>

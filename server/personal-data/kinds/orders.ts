@@ -3,50 +3,53 @@
  * (the rider's), guardian consents the person gave, and the rides attached to any of these registrations.
  */
 import zlib from 'node:zlib';
-import { and, eq, inArray, lt, not, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, lt, not, or, sql } from 'drizzle-orm';
 import type { Period } from '../../../domain/retention-period.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, candidateTracks, guardianConsents, orders, payments } from '../../db/schema/index.ts';
 import { moneyMoved } from '../../services/registrations/order-records.ts';
-import { type DataSubject, type PersonalDataKind, sameAddress, sameAs } from '../kind.ts';
+import { type DataSubject, type PersonalDataKind, columns, recordsOf, sameAddress, sameAs } from '../kind.ts';
 
 /** A registration as its rider and its buyer see it: everything but the secret of its route card's QR code. */
-const registrationColumns = {
-  id: candidates.id,
-  order_id: candidates.orderId,
-  epreuve: candidates.epreuve,
-  statut: candidates.statut,
-  civilite: candidates.civilite,
-  nom: candidates.nom,
-  prenom: candidates.prenom,
-  email: candidates.email,
-  portable: candidates.portable,
-  date_naissance: candidates.date_naissance,
-  adresse: candidates.adresse,
-  complement: candidates.complement,
-  code_postal: candidates.code_postal,
-  ville: candidates.ville,
-  pays: candidates.pays,
-  nationalite: candidates.nationalite,
-  attestation_condition_physique: candidates.attestation_condition_physique,
-  attestation_assurance: candidates.attestation_assurance,
-  autorisation_parentale: candidates.autorisation_parentale,
-  certificat_medical: candidates.certificat_medical,
-  date_passage: candidates.date_passage,
-  epreuve_realisee: candidates.epreuve_realisee,
-  commentaire: candidates.commentaire,
-  rejection_reason: candidates.rejectionReason,
-  created_at: candidates.createdAt,
-  documents_sent_at: candidates.documentsSentAt,
-  card_received_at: candidates.cardReceivedAt,
-};
+const registrationColumns = columns(candidates, [
+  'id',
+  'orderId',
+  'epreuve',
+  'statut',
+  'civilite',
+  'nom',
+  'prenom',
+  'email',
+  'portable',
+  'date_naissance',
+  'adresse',
+  'complement',
+  'code_postal',
+  'ville',
+  'pays',
+  'nationalite',
+  'attestation_condition_physique',
+  'attestation_assurance',
+  'autorisation_parentale',
+  'certificat_medical',
+  'date_passage',
+  'epreuve_realisee',
+  'commentaire',
+  'rejectionReason',
+  'createdAt',
+  'documentsSentAt',
+  'cardReceivedAt',
+]);
+
+/** What a guardian answered, as both the buyer's and the guardian's copies give it. */
+const consentColumns = columns(guardianConsents, ['sentAt', 'decision', 'decidedAt', 'method']);
+
+/** Rows that hang on the person's own orders, found by their order column (registrations, refunds, requests). */
+export const onOwnOrders = (orderId: AnyColumn, userId: number | null) =>
+  inArray(orderId, sql`(select ${orders.id} from ${orders} where ${sameAs(orders.userId, userId)})`);
 
 /** Registrations of the person's own orders. */
-const ofOwnOrders = (userId: number | null) =>
-  inArray(
-    candidates.orderId,
-    sql`(select ${orders.id} from ${orders} where ${sameAs(orders.userId, userId)})`,
-  );
+const ofOwnOrders = (userId: number | null) => onOwnOrders(candidates.orderId, userId);
 
 /** Registrations someone else made for the person's proven address (the buyer's copy has them too). */
 const madeForThem = ({ userId, address }: DataSubject) =>
@@ -59,24 +62,26 @@ export const registrationsOf = (subject: DataSubject) =>
 /** The person's orders, each with its registrations (and their guardians' consents) and payment attempts. */
 const copyOrders: PersonalDataKind['copy'] = async (db, { userId }) => {
   const owned = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      date_commande: orders.date_commande,
-      paid_at: orders.paidAt,
-      mode_livraison: orders.mode_livraison,
-      date_livraison: orders.date_livraison,
-      point_retrait: orders.point_retrait,
-      adresse_livraison: orders.adresse_livraison,
-      adresse_facturation: orders.adresse_facturation,
-      mode_paiement: orders.mode_paiement,
-      avertissement_condition_physique: orders.avertissement_condition_physique,
-      avertissement_mineurs: orders.avertissement_mineurs,
-      unit_price_cents: orders.unitPriceCents,
-      total_cents: orders.totalCents,
-      currency: orders.currency,
-      locale: orders.locale,
-    })
+    .select(
+      columns(orders, [
+        'id',
+        'status',
+        'date_commande',
+        'paidAt',
+        'mode_livraison',
+        'date_livraison',
+        'point_retrait',
+        'adresse_livraison',
+        'adresse_facturation',
+        'mode_paiement',
+        'avertissement_condition_physique',
+        'avertissement_mineurs',
+        'unitPriceCents',
+        'totalCents',
+        'currency',
+        'locale',
+      ]),
+    )
     .from(orders)
     .where(sameAs(orders.userId, userId))
     .orderBy(orders.id);
@@ -86,28 +91,25 @@ const copyOrders: PersonalDataKind['copy'] = async (db, { userId }) => {
     .select({
       ...registrationColumns,
       tuteur: candidates.tuteur,
-      guardian_consent: {
-        sent_at: guardianConsents.sentAt,
-        decision: guardianConsents.decision,
-        decided_at: guardianConsents.decidedAt,
-        method: guardianConsents.method,
-      },
+      guardian_consent: consentColumns,
     })
     .from(candidates)
     .leftJoin(guardianConsents, eq(guardianConsents.candidateId, candidates.id))
     .where(inArray(candidates.orderId, ids))
     .orderBy(candidates.id);
   const attempts = await db
-    .select({
-      id: payments.id,
-      order_id: payments.orderId,
-      provider: payments.provider,
-      status: payments.status,
-      amount_cents: payments.amountCents,
-      currency: payments.currency,
-      created_at: payments.createdAt,
-      updated_at: payments.updatedAt,
-    })
+    .select(
+      columns(payments, [
+        'id',
+        'orderId',
+        'provider',
+        'status',
+        'amountCents',
+        'currency',
+        'createdAt',
+        'updatedAt',
+      ]),
+    )
     .from(payments)
     .where(inArray(payments.orderId, ids))
     .orderBy(payments.id);
@@ -148,14 +150,9 @@ export function ordersKind(unpaidFor: Period): PersonalDataKind {
 export const registrationsKind: PersonalDataKind = {
   id: 'registrations',
   owner: ['address'],
-  async copy(db, subject) {
-    const records = await db
-      .select(registrationColumns)
-      .from(candidates)
-      .where(madeForThem(subject))
-      .orderBy(candidates.id);
-    return { records };
-  },
+  copy: recordsOf((db, subject) =>
+    db.select(registrationColumns).from(candidates).where(madeForThem(subject)).orderBy(candidates.id),
+  ),
   retention: { keep: 'order' },
 };
 
@@ -163,24 +160,18 @@ export const registrationsKind: PersonalDataKind = {
 export const guardianConsentsKind: PersonalDataKind = {
   id: 'guardian_consents',
   owner: ['address'],
-  async copy(db, { address }) {
-    const records = await db
+  copy: recordsOf((db, { address }) =>
+    db
       .select({
         candidate_id: candidates.id,
-        prenom: candidates.prenom,
-        nom: candidates.nom,
-        epreuve: candidates.epreuve,
-        sent_at: guardianConsents.sentAt,
-        decision: guardianConsents.decision,
-        decided_at: guardianConsents.decidedAt,
-        method: guardianConsents.method,
+        ...columns(candidates, ['prenom', 'nom', 'epreuve']),
+        ...consentColumns,
       })
       .from(guardianConsents)
       .innerJoin(candidates, eq(candidates.id, guardianConsents.candidateId))
       .where(sameAddress(sql`${candidates.tuteur}->>'email'`, address))
-      .orderBy(candidates.id);
-    return { records };
-  },
+      .orderBy(candidates.id),
+  ),
   retention: { keep: 'order' },
 };
 
