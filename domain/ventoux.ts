@@ -131,6 +131,32 @@ const FOREST_TURN_OFF: Landmark = {
   confidence: 'low',
 };
 
+/** A place that two roads pass, each at its own distance from its start: its altitude and position known once. */
+type Place = Omit<Landmark, 'km'>;
+const at = ({ id, ...place }: Place, km: number): Landmark => ({ id, km, ...place });
+const CHALET_REYNARD: Place = {
+  id: 'chalet-reynard',
+  altitudeM: 1417,
+  lat: 44.152,
+  lon: 5.319,
+  confidence: 'high',
+};
+const TOM_SIMPSON: Place = {
+  id: 'tom-simpson',
+  altitudeM: 1760,
+  lat: 44.1702,
+  lon: 5.2855,
+  confidence: 'low',
+};
+/** Where the forest road meets the Malaucène road again. */
+const FOREST_REJOIN: Place = {
+  id: 'forest-rejoin',
+  altitudeM: 1544,
+  lat: 44.1772,
+  lon: 5.2487,
+  confidence: 'low',
+};
+
 export const ROADS: readonly Road[] = [
   roadToSummit({
     id: 'bedoin',
@@ -145,8 +171,8 @@ export const ROADS: readonly Road[] = [
       BEDOIN_START,
       SAINT_ESTEVE,
       FOREST_TURN_OFF,
-      { id: 'chalet-reynard', km: 15.1, altitudeM: 1417, lat: 44.152, lon: 5.319, confidence: 'high' },
-      { id: 'tom-simpson', km: 20.1, altitudeM: 1760, lat: 44.1702, lon: 5.2855, confidence: 'low' },
+      at(CHALET_REYNARD, 15.1),
+      at(TOM_SIMPSON, 20.1),
       { id: 'col-des-tempetes', km: 20.6, altitudeM: 1815, lat: 44.1742, lon: 5.2835, confidence: 'low' },
     ],
     summit: { km: 21.3 },
@@ -171,7 +197,7 @@ export const ROADS: readonly Road[] = [
       { id: 'groseau', km: 1.5, altitudeM: 406, lat: 44.1666, lon: 5.1485, confidence: 'medium' },
       { id: 'ramayettes', km: 9.5, altitudeM: 965, lat: null, lon: null, confidence: 'low' },
       { id: 'mont-serein', km: 14.5, altitudeM: 1417, lat: 44.18, lon: 5.252, confidence: 'medium' },
-      { id: 'forest-rejoin', km: 16, altitudeM: 1544, lat: 44.1772, lon: 5.2487, confidence: 'low' },
+      at(FOREST_REJOIN, 16),
     ],
     summit: { km: 20.45 },
   }),
@@ -194,8 +220,8 @@ export const ROADS: readonly Road[] = [
       { id: 'sault-start', km: 0, altitudeM: 764, lat: 44.0924, lon: 5.4083, confidence: 'high' },
       { id: 'sault-low-point', km: 1.2, altitudeM: 696, lat: 44.0973, lon: 5.4064, confidence: 'high' },
       { id: 'altitude-1000', km: 7.9, altitudeM: 1000, lat: 44.1339, lon: 5.3746, confidence: 'low' },
-      { id: 'chalet-reynard', km: 19.6, altitudeM: 1417, lat: 44.152, lon: 5.319, confidence: 'high' },
-      { id: 'tom-simpson', km: 24.6, altitudeM: 1760, lat: 44.1702, lon: 5.2855, confidence: 'low' },
+      at(CHALET_REYNARD, 19.6),
+      at(TOM_SIMPSON, 24.6),
     ],
     summit: { km: 25.85 },
   }),
@@ -212,12 +238,7 @@ export const ROADS: readonly Road[] = [
     // Only the part shared with the Bédoin road is known; no track of the forest section exists in the sources.
     profile: BEDOIN_PROFILE.slice(0, 10),
     profileComplete: false,
-    landmarks: [
-      BEDOIN_START,
-      SAINT_ESTEVE,
-      FOREST_TURN_OFF,
-      { id: 'forest-rejoin', km: 20, altitudeM: 1544, lat: 44.1772, lon: 5.2487, confidence: 'low' },
-    ],
+    landmarks: [BEDOIN_START, SAINT_ESTEVE, FOREST_TURN_OFF, at(FOREST_REJOIN, 20)],
     summit: { km: 24.5, confidence: 'medium' },
   }),
 ];
