@@ -57,6 +57,8 @@ export interface LoaderServices {
   };
   laureates: {
     list(query: LaureatesQuery): Promise<LaureatesPage>;
+    /** The countries of the shown laureates (ISO codes), for the ranking's country filter. */
+    countries(): Promise<readonly string[]>;
     findPalmares(laureateId: number): Promise<Palmares | null>;
     /** Administrators only: full birth dates by laureate id. */
     birthDates(laureateIds: readonly number[]): Promise<Record<number, string | null>>;

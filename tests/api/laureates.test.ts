@@ -1,7 +1,9 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { LAUREATE_SORT_KEYS, type LaureateSortKey } from '../../domain/laureate-view.ts';
 import type { LaureateRow, LaureatesPage } from '../../domain/schemas/laureates.ts';
+import { displayRestrictions } from '../../server/db/schema/index.ts';
 import { addLaureates, hideEmail, laureateRecord } from '../support/laureates.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 
@@ -329,5 +331,25 @@ describe('full birth dates, for administrators only (decision 0020)', () => {
   it('never reach the public answers', async () => {
     const page = await list({ q: 'zorn' });
     expect(JSON.stringify(page)).not.toContain('1980-01-01');
+  });
+});
+
+describe("the ranking's countries", () => {
+  it('are those of the shown riders, hidden riders left out, and follow a change of what the public sees', async () => {
+    expect(await t.services.laureates.countries()).toEqual(['be', 'de', 'fr', 'nl']);
+    await addLaureates(t, [
+      laureateRecord({ numero: 900, nom: 'Rossi', prenom: 'Gina', email: 'gina@example.org', pays: 'it' }),
+      laureateRecord({ numero: 901, nom: 'Keller', prenom: 'Urs', email: 'urs@example.org', pays: 'ch' }),
+    ]);
+    await hideEmail(t, 'urs@example.org');
+    expect(await t.services.laureates.countries()).toEqual(['be', 'de', 'fr', 'it', 'nl']);
+  });
+
+  it('are kept a minute between two changes', async () => {
+    const now = Date.now();
+    const first = await t.services.laureates.countries(now);
+    await t.db.delete(displayRestrictions).where(eq(displayRestrictions.email, 'urs@example.org'));
+    expect(await t.services.laureates.countries(now + 59_000)).toEqual(first);
+    expect(await t.services.laureates.countries(now + 60_000)).toContain('ch');
   });
 });

@@ -52,6 +52,20 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\?epreuve=cingle&page=2$/);
     await expect(page.getByTestId('laureates-summary')).toContainText('Showing 26 to 50');
   });
+
+  test("the ranking's country filter offers only the countries it holds", async ({ page }) => {
+    await page.goto('/gb/laureates');
+    const codes = await page
+      .getByTestId('filter-pays')
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+    expect(codes.length).toBeGreaterThan(1);
+    expect(codes.length).toBeLessThan(60);
+    for (const code of codes) {
+      const answer = await page.request.get(`/api/laureates?pays=${code}`);
+      expect(((await answer.json()) as { total: number }).total, code).toBeGreaterThan(0);
+    }
+  });
 });
 
 test.describe('with JavaScript on', () => {

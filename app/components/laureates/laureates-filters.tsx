@@ -2,7 +2,15 @@
  * Search box, filters and page size of the ranking: a plain GET form, so the view is in the address and the
  * form works before the scripts load; with scripts, changing a select applies it at once.
  */
-import { Button, Grid, Group, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Grid,
+  Group,
+  NativeSelect,
+  type NativeSelectProps,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
@@ -69,7 +77,37 @@ function FilterActions({ locale }: { locale: Locale }) {
   );
 }
 
-export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; lastYear: number }) {
+/** The countries the ranking holds (and the one asked for, even if none is left there), in the usual order. */
+function offeredCountries(locale: Locale, countries: readonly string[], asked: string | undefined) {
+  const offered = new Set(asked ? [...countries, asked] : countries);
+  return countryOptions(locale).filter((option) => offered.has(option.value));
+}
+
+/** One of the form's selects: a change applies the form at once (without the client, the starter sends it). */
+function FilterSelect({
+  testId,
+  ...select
+}: Pick<NativeSelectProps, 'name' | 'label' | 'defaultValue' | 'data'> & {
+  onChange: NativeSelectProps['onChange'];
+  testId: string;
+}) {
+  return (
+    <Grid.Col span={{ base: 6, md: 2 }}>
+      <NativeSelect {...select} data-testid={testId} />
+    </Grid.Col>
+  );
+}
+
+export function LaureatesFilters({
+  view,
+  lastYear,
+  countries,
+}: {
+  view: LaureatesView;
+  lastYear: number;
+  /** The countries of the shown laureates: any other would show an empty table. */
+  countries: readonly string[];
+}) {
   const { t, i18n } = useTranslation();
   const locale = localeOr(i18n.language);
   const years: string[] = [];
@@ -92,49 +130,44 @@ export function LaureatesFilters({ view, lastYear }: { view: LaureatesView; last
       {sort !== formatLaureateSort(DEFAULT_LAUREATE_SORT) && <input type="hidden" name="sort" value={sort} />}
       <Grid gap="sm">
         <SearchField defaultValue={view.q ?? ''} />
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NativeSelect
-            name="epreuve"
-            label={t('laureates:filters.epreuve')}
-            defaultValue={view.epreuve ?? ''}
-            onChange={applyNow}
-            data={[
-              { value: '', label: t('laureates:filters.allChallenges') },
-              ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`laureates:challenges.${id}`) })),
-            ]}
-            data-testid="filter-epreuve"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NativeSelect
-            name="pays"
-            label={t('laureates:filters.pays')}
-            defaultValue={view.pays ?? ''}
-            onChange={applyNow}
-            data={[{ value: '', label: t('laureates:filters.allCountries') }, ...countryOptions(locale)]}
-            data-testid="filter-pays"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NativeSelect
-            name="year"
-            label={t('laureates:filters.year')}
-            defaultValue={view.year ? String(view.year) : ''}
-            onChange={applyNow}
-            data={[{ value: '', label: t('laureates:filters.allYears') }, ...years]}
-            data-testid="filter-year"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <NativeSelect
-            name="pageSize"
-            label={t('laureates:filters.pageSize')}
-            defaultValue={String(view.pageSize)}
-            onChange={applyNow}
-            data={LAUREATE_PAGE_SIZES.map(String)}
-            data-testid="page-size"
-          />
-        </Grid.Col>
+        <FilterSelect
+          name="epreuve"
+          label={t('laureates:filters.epreuve')}
+          defaultValue={view.epreuve ?? ''}
+          onChange={applyNow}
+          data={[
+            { value: '', label: t('laureates:filters.allChallenges') },
+            ...CHALLENGE_IDS.map((id) => ({ value: id, label: t(`laureates:challenges.${id}`) })),
+          ]}
+          testId="filter-epreuve"
+        />
+        <FilterSelect
+          name="pays"
+          label={t('laureates:filters.pays')}
+          defaultValue={view.pays ?? ''}
+          onChange={applyNow}
+          data={[
+            { value: '', label: t('laureates:filters.allCountries') },
+            ...offeredCountries(locale, countries, view.pays),
+          ]}
+          testId="filter-pays"
+        />
+        <FilterSelect
+          name="year"
+          label={t('laureates:filters.year')}
+          defaultValue={view.year ? String(view.year) : ''}
+          onChange={applyNow}
+          data={[{ value: '', label: t('laureates:filters.allYears') }, ...years]}
+          testId="filter-year"
+        />
+        <FilterSelect
+          name="pageSize"
+          label={t('laureates:filters.pageSize')}
+          defaultValue={String(view.pageSize)}
+          onChange={applyNow}
+          data={LAUREATE_PAGE_SIZES.map(String)}
+          testId="page-size"
+        />
       </Grid>
       <FilterActions locale={locale} />
       <VisuallyHidden>

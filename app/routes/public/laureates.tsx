@@ -30,23 +30,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const canonical = laureatesSearch(query);
   const asked = new URLSearchParams([...searchParams].filter(([key]) => key in laureatesQuery.shape));
   if (`${asked}` !== canonical.slice(1)) throw redirect(`/${localeOr(params.lang)}/laureates${canonical}`);
-  const result = await services.laureates.list(query);
+  const [result, countries] = await Promise.all([
+    services.laureates.list(query),
+    services.laureates.countries(),
+  ]);
   const birthDates =
     user?.role === 'admin'
       ? await services.laureates.birthDates(result.items.map((row) => row.laureateId))
       : null;
-  return { view: query, result, birthDates, lastYear: Number(today().slice(0, 4)) };
+  return { view: query, result, countries, birthDates, lastYear: Number(today().slice(0, 4)) };
 }
 
 export default function LaureatesPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { view, result, birthDates, lastYear } = loaderData;
+  const { view, result, countries, birthDates, lastYear } = loaderData;
   const pastTheEnd = result.items.length === 0 && result.total > 0;
   return (
     <>
       <PublicIntro namespace="laureates" />
       <Stack gap="lg">
-        <LaureatesFilters key={laureatesSearch(view)} view={view} lastYear={lastYear} />
+        <LaureatesFilters key={laureatesSearch(view)} view={view} lastYear={lastYear} countries={countries} />
         <LaureatesSummary view={view} shown={result.items.length} total={result.total} />
         {pastTheEnd && (
           <Stack gap="xs" align="flex-start">

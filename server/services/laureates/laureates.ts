@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { birthDates, findPalmares } from './palmares.ts';
 import { rankingPage } from './ranking.ts';
+import { rankingCountries } from './ranking-countries.ts';
 import { clearRankingCache, createRankingCache, PAGE_TTL_MS } from './ranking-cache.ts';
 
 export function createLaureatesService({
@@ -34,7 +35,12 @@ export function createLaureatesService({
       return rankingPage(ranking, query, now);
     },
 
-    /** Forget the cached pages and totals: what the public sees has changed. */
+    /** The countries of the shown laureates, for the ranking's country filter. */
+    countries(now = Date.now()): Promise<readonly string[]> {
+      return rankingCountries(ranking, now);
+    },
+
+    /** Forget the cached pages, totals and countries: what the public sees has changed. */
     invalidate(): void {
       clearRankingCache(cache);
     },

@@ -25,16 +25,19 @@ export interface RankingCache {
    * once when this process changes what the public sees.
    */
   readonly totals: Map<string, { total: number; at: number }>;
+  /** The countries of the shown laureates (ranking-countries.ts), kept as long as a total. */
+  countries: { at: number; list: Promise<readonly string[]> } | null;
 }
 
 export function createRankingCache(): RankingCache {
-  return { pages: new Map(), totals: new Map() };
+  return { pages: new Map(), totals: new Map(), countries: null };
 }
 
-/** Forget the kept pages and totals: what the public sees has changed. */
+/** Forget the kept pages, totals and countries: what the public sees has changed. */
 export function clearRankingCache(cache: RankingCache): void {
   cache.pages.clear();
   cache.totals.clear();
+  cache.countries = null;
 }
 
 export function cachedTotal(cache: RankingCache, key: string, now: number): number | undefined {
