@@ -11,12 +11,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { MIN_BYTES } from '../server/plugins/compression.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const assets = path.join(root, 'build/client/assets');
-/** Below this, the headers of a compressed answer outweigh the saving (as in the compression plugin). */
-const MIN_BYTES = 1024;
 
 const names = (await fs.readdir(assets)).filter((name) => /\.(js|css)$/.test(name));
 let written = 0;

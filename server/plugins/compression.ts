@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 const COMPRESSIBLE_TYPE =
   /^(text\/|application\/(json|javascript|xml|manifest\+json|problem\+json)|image\/svg\+xml)/i;
 /** Below this, the headers of a compressed answer outweigh the saving. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 const BROTLI_QUALITY = 5;
 
 export type Encoding = 'br' | 'gzip';
