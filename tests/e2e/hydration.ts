@@ -1,4 +1,4 @@
-/** Journeys that click right after a document load wait for React to have hydrated the element first. */
+/** Journeys that click right after a document load wait for React to have hydrated the page first. */
 import type { Page } from '@playwright/test';
 
 /**
@@ -9,6 +9,12 @@ export async function waitForHydration(page: Page, testId: string) {
   await page.waitForFunction((id) => {
     const element = document.querySelector(`[data-testid="${id}"]`);
     if (element !== null && document.documentElement.dataset.client === 'none') return true;
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    // React marks a node while it hydrates it, before the commit; the root's own effect (`data-hydrated`) runs
+    // after the whole page committed, its inputs' handlers and the pages' first effects included.
+    return (
+      element !== null &&
+      document.documentElement.dataset.hydrated === 'true' &&
+      Object.keys(element).some((key) => key.startsWith('__reactFiber'))
+    );
   }, testId);
 }
