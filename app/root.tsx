@@ -1,6 +1,7 @@
 import './styles/mantine-public.ts';
 import '@mantine/nprogress/styles.layer.css';
 import './styles/global.css';
+import 'virtual:theme.css';
 import { MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import {
@@ -26,7 +27,7 @@ import { useNonce } from './lib/nonce.tsx';
 import { WITHOUT_CLIENT_ATTRIBUTE, pageNeedsClient } from './lib/page-client.ts';
 import { enforcePageInBrowser, enforcePageOnServer } from './lib/page-middleware.ts';
 import { DISMISSED_COOKIE, parseDismissed, readCookie } from '../contracts/cookies.ts';
-import { CLUB_RED, cssVariablesResolver, theme } from './lib/theme.ts';
+import { CLUB_RED, themeProviderProps } from './lib/theme.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [
   async (args, next) => {
@@ -101,7 +102,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        {/* The theme's variables and classes come with the layout's stylesheet (app/lib/theme-stylesheet.ts). */}
+        <MantineProvider {...themeProviderProps} withCssVariables={false} withGlobalClasses={false}>
           <RouteProgress />
           {children}
         </MantineProvider>

@@ -1,5 +1,10 @@
 /** The club's Mantine theme: its red (#ed1c24) as the primary colour. */
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  type MantineProviderProps,
+} from '@mantine/core';
 
 export { CLUB_RED } from '../../domain/brand.ts';
 
@@ -40,3 +45,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   },
   dark: {},
 });
+
+/**
+ * The provider's settings, shared by the page shell (app/root.tsx) and the build's theme stylesheet
+ * (theme-stylesheet.ts), which holds the CSS the provider would otherwise write into every page.
+ */
+export const themeProviderProps = {
+  theme,
+  forceColorScheme: 'light',
+  cssVariablesResolver,
+} satisfies Partial<MantineProviderProps>;
