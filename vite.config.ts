@@ -1,11 +1,12 @@
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { themeStylesheetPlugin } from './scripts/vite-plugins.ts';
+import { inlineScriptPlugin, themeStylesheetPlugin } from './scripts/vite-plugins.ts';
 
 export default defineConfig({
   plugins: [
     themeStylesheetPlugin(),
+    inlineScriptPlugin(),
     reactRouter(),
     // `#request-context` stays external in the SSR build so the server and the loaders share one context token.
     fastifyReactRouterDev({

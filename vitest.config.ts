@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { inlineScriptPlugin } from './scripts/vite-plugins.ts';
 
 // Kept apart from vite.config.ts so the React Router plugin is not loaded in tests.
 const apiProject = (name: string, env: Record<string, string>) => ({
@@ -17,6 +18,8 @@ export default defineConfig({
     onConsoleLog: () => false,
     projects: [
       {
+        // Inline scripts are imported as their text (scripts/vite-plugins.ts), as in the build.
+        plugins: [inlineScriptPlugin()],
         test: {
           name: 'unit',
           include: [

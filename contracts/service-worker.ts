@@ -10,6 +10,13 @@ export const SERVICE_WORKER_URL = '/sw.js';
 /** The form field of the share target (the manifest's `share_target.params.files[0].name`). */
 export const SHARED_FILE_FIELD = 'track';
 
+/**
+ * Where a shared file waits for "Check my ride" (never sent anywhere before the rider's page takes it); signing
+ * out deletes it, from the client or from a page without it (app/lib/page-starter.ts).
+ */
+export const SHARED_FILE_CACHE = 'shared-ride';
+export const SHARED_FILE_KEY = '/shared-ride/file';
+
 /** The share target's address in each language (`/fr/track-check/share`). */
 export function shareTargetPath(locale: Locale): string {
   return `/${locale}/track-check/share`;

@@ -1,17 +1,45 @@
 /**
- * The project's Vite plugins (vite.config.ts).
+ * The project's two Vite plugins, used by the build (vite.config.ts) and the unit tests (vitest.config.ts).
  *
  * - `virtual:theme.css`: the CSS Mantine's provider would write into every page (app/lib/theme-stylesheet.ts).
+ * - `?inline-script`: a browser module imported as the text of a classic inline script: bundled with what it
+ *   imports, wrapped so that it names nothing global, and minified (Rolldown, Vite's own bundler). A page without
+ *   the client carries such scripts instead of script files (docs/decisions/0041-pages-without-scripts.md).
  */
+import { build } from 'rolldown';
 import type { Plugin } from 'vite';
 import { themeStylesheet } from '../app/lib/theme-stylesheet.ts';
 
 const THEME_ID = 'virtual:theme.css';
+const INLINE_SCRIPT = '?inline-script';
 
 export function themeStylesheetPlugin(): Plugin {
   return {
     name: 'theme-stylesheet',
     resolveId: (source) => (source === THEME_ID ? `\0${THEME_ID}` : undefined),
     load: (id) => (id === `\0${THEME_ID}` ? themeStylesheet() : undefined),
+  };
+}
+
+export function inlineScriptPlugin(): Plugin {
+  return {
+    name: 'inline-script',
+    async load(id) {
+      if (!id.endsWith(INLINE_SCRIPT)) return undefined;
+      const input = id.slice(0, -INLINE_SCRIPT.length);
+      const { output } = await build({
+        input,
+        write: false,
+        platform: 'browser',
+        transform: { target: 'es2022' },
+        output: { format: 'iife', minify: true },
+      });
+      const [chunk] = output;
+      for (const file of chunk.moduleIds) this.addWatchFile(file);
+      const code = chunk.code.trim();
+      // Written inside a <script> element: its text must not end it.
+      if (/<\/script/i.test(code)) throw new Error(`${input} holds "</script": it cannot be inlined.`);
+      return `export default ${JSON.stringify(code)};`;
+    },
   };
 }

@@ -59,9 +59,16 @@ describe('completePageWithoutClient', () => {
     const html = completePageWithoutClient(page(' data-client="none"'), { ...options, nonce: 'abc' });
     const rules = /<script type="speculationrules" nonce="abc">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(rules!)).toEqual(speculationRules(['/fr', '/fr/rules', '/fr/laureates/*']));
-    expect(html).toMatch(
-      /<script nonce="abc">\(function startPageWithoutClient[\s\S]*"serviceWorkerUrl":"\/sw\.js"/,
-    );
+    const starter = /<script nonce="abc" data-config="([^"]*)">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(starter![1]!.replaceAll('&quot;', '"'))).toEqual({
+      serviceWorkerUrl: '/sw.js',
+      locale: 'fr',
+    });
+    // Bundled and minified at build time, and wrapped so that it names nothing global.
+    expect(starter![2]).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);$/);
+    expect(starter![2]).not.toMatch(/\/\*|\n\s+\/\/|rememberChoices/);
+    // About 3 KB: an import that drags in a registry or a library would show here first.
+    expect(starter![2]!.length).toBeLessThan(4096);
     expect(html).toMatch(/<\/script><\/body><\/html>$/);
     expect(html).not.toMatch(/type="module"|modulepreload/);
   });
@@ -73,7 +80,9 @@ describe('completePageWithoutClient', () => {
       serviceWorker: false,
     });
     expect(html).toContain('<script type="speculationrules">');
-    expect(html).toContain('"serviceWorkerUrl":null');
+    expect(html).toContain(
+      'data-config="{&quot;serviceWorkerUrl&quot;:null,&quot;locale&quot;:&quot;fr&quot;}"',
+    );
     expect(html).not.toContain('nonce=');
   });
 
@@ -83,8 +92,8 @@ describe('completePageWithoutClient', () => {
       `<main><div hidden data-locate-me="{}"><button>Show where I am</button></div>`,
     );
     const html = completePageWithoutClient(withMap, { ...options, nonce: 'abc' });
-    expect(html).toMatch(/<script nonce="abc">\(function locateOnMap\(\)/);
+    expect(html).toMatch(/<script nonce="abc">\(function\(\)\{[^]*?data-locate-me[^]*?\}\)\(\);<\/script>/);
     const plain = completePageWithoutClient(page(' data-client="none"'), { ...options, nonce: 'abc' });
-    expect(plain).not.toContain('locateOnMap');
+    expect(plain).not.toContain('data-locate-me');
   });
 });

@@ -7,8 +7,7 @@
  */
 import type { Workbox } from 'workbox-window';
 import type { WorkerMessage } from '../service-worker/messages.ts';
-import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
-import { SHARED_FILE_CACHE } from '../service-worker/offline-scope.ts';
+import { SERVICE_WORKER_URL, SHARED_FILE_CACHE } from '../../contracts/service-worker.ts';
 
 let workbox: Workbox | null = null;
 

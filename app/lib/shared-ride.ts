@@ -2,7 +2,7 @@
  * A ride shared from another app: the service worker receives the share target's POST and keeps the file in its
  * own cache (app/service-worker/); "Check my ride" takes it out at once, so it is never kept longer than that.
  */
-import { SHARED_FILE_CACHE, SHARED_FILE_KEY } from '../service-worker/offline-scope.ts';
+import { SHARED_FILE_CACHE, SHARED_FILE_KEY } from '../../contracts/service-worker.ts';
 
 export async function takeSharedRide(): Promise<File | null> {
   if (typeof caches === 'undefined') return null;

@@ -17,10 +17,6 @@ export const OFFLINE_PAGES: readonly Page[] = PAGES.filter((page) => page.offlin
 /** The name of the cache holding one version's pages; a new version starts empty and warms again. */
 export const PAGES_CACHE_PREFIX = 'pages-';
 
-/** Where a shared file waits for "Check my ride" (never sent anywhere before the rider's page takes it). */
-export const SHARED_FILE_CACHE = 'shared-ride';
-export const SHARED_FILE_KEY = '/shared-ride/file';
-
 /** Kept pages are fetched again after this long, so the home page's news does not grow old on the phone. */
 export const WARM_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 

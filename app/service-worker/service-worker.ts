@@ -20,8 +20,6 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   PAGES_CACHE_PREFIX,
-  SHARED_FILE_CACHE,
-  SHARED_FILE_KEY,
   WARM_MAX_AGE_MS,
   answerLocale,
   isShareTarget,
@@ -32,7 +30,7 @@ import {
   pageOfDataRequest,
 } from './offline-scope.ts';
 import { isLocale, type Locale } from '../../domain/locales.ts';
-import { SHARED_FILE_FIELD } from '../../contracts/service-worker.ts';
+import { SHARED_FILE_CACHE, SHARED_FILE_FIELD, SHARED_FILE_KEY } from '../../contracts/service-worker.ts';
 import { type WorkerMessage } from './messages.ts';
 import { plainOfflinePage } from './plain-offline-page.ts';
 

@@ -14,7 +14,7 @@ import { ROAD_IDS, roadById, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.t
 import { useFormat } from '../../lib/format.ts';
 import { ROAD_COLOURS, SUMMIT, projection, svgPoints } from '../track/mountain-drawing.ts';
 import { ScrollRegion } from '../public/scroll-region.tsx';
-import type { LocateConfig } from './locate-island.ts';
+import type { LocateConfig } from './locate-config.ts';
 import classes from './day-map.module.css';
 
 // The massif is about 1.8 times as wide as it is tall.

@@ -1,34 +1,14 @@
 /**
  * The map of the day's "Show where I am", as an island (decision 0041): the page has no client, so this small
- * function is inlined, after the page's HTML, by the server (app/lib/page-without-client.server.ts) when the page
- * holds its button. It shows the button (hidden without scripts, where it could do nothing), asks the browser for the
- * position on a press only, and draws the dot with the projection the server drew the map with. The position never
- * leaves the browser.
+ * script is inlined, after the page's HTML, by the server (app/lib/page-without-client.server.ts) when the page
+ * holds its button; it is bundled and minified at build time (`?inline-script`, scripts/vite-plugins.ts). It shows
+ * the button (hidden without scripts, where it could do nothing), asks the browser for the position on a press
+ * only, and draws the dot with the projection the server drew the map with. The position never leaves the browser.
  */
+import { distanceM } from '../../../domain/track/geo.ts';
+import type { LocateConfig } from './locate-config.ts';
 
-/** What the server tells the island, on the button's container (`data-locate-me`, JSON). */
-export interface LocateConfig {
-  /** The map's projection (app/components/track/mountain-drawing.ts), its drawing's size. */
-  projection: {
-    offsetX: number;
-    offsetY: number;
-    west: number;
-    north: number;
-    kx: number;
-    scale: number;
-    width: number;
-    height: number;
-  };
-  summit: { lat: number; lon: number };
-  locale: string;
-  /** Texts of the status line, translated; `%KM%` stands for the distance's number. */
-  messages: { onMap: string; offMap: string; denied: string; unavailable: string };
-}
-
-export const LOCATE_MARKER = 'data-locate-me';
-
-/** Runs in the browser, as the island's text: it must only use the DOM and what it reads there. */
-export function locateOnMap() {
+function locateOnMap() {
   const box = document.querySelector<HTMLElement>('[data-locate-me]');
   const button = box?.querySelector('button');
   const status = box?.querySelector('[role="status"]');
@@ -41,15 +21,9 @@ export function locateOnMap() {
     const p = config.projection;
     return [p.offsetX + (lon - p.west) * p.kx * p.scale, p.offsetY + (p.north - lat) * p.scale] as const;
   };
-  // Haversine, as domain/track/geo.ts, rounded to 100 m.
-  const kmToSummit = (lat: number, lon: number) => {
-    const rad = Math.PI / 180;
-    const { summit } = config;
-    const h =
-      Math.sin(((summit.lat - lat) * rad) / 2) ** 2 +
-      Math.cos(lat * rad) * Math.cos(summit.lat * rad) * Math.sin(((summit.lon - lon) * rad) / 2) ** 2;
-    return Math.round((2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)))) / 100) / 10;
-  };
+  // Rounded to 100 m.
+  const kmToSummit = (lat: number, lon: number) =>
+    Math.round(distanceM({ lat, lon }, config.summit) / 100) / 10;
   const circle = (r: number, attributes: Record<string, string>) => {
     const element = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
     element.setAttribute('r', String(r));
@@ -93,3 +67,5 @@ export function locateOnMap() {
     );
   });
 }
+
+locateOnMap();
