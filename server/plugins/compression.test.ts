@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import compression, { chooseEncoding } from './compression.ts';
+import compression, { chooseEncoding, compressOnce, compressToKeep } from './compression.ts';
 
 describe('chooseEncoding', () => {
   it('prefers Brotli, then gzip, and respects a refusal', () => {
@@ -54,5 +54,24 @@ describe('compression plugin', () => {
     const plain = await app.inject({ url: '/page' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(page);
+  });
+});
+
+describe('compressToKeep', () => {
+  const page = Buffer.from(
+    Array.from({ length: 400 }, (_, i) => `<tr><td>Rider ${i}</td><td>${(i * 7919) % 1000}</td></tr>`).join(
+      '',
+    ),
+  );
+
+  it('keeps Brotli at a higher quality than on the fly, and gzip, both decoding to the page', async () => {
+    const [kept, gzip] = await Promise.all([compressToKeep(page, 'br'), compressToKeep(page, 'gzip')]);
+    expect(zlib.brotliDecompressSync(kept!).equals(page)).toBe(true);
+    expect(zlib.gunzipSync(gzip!).equals(page)).toBe(true);
+    expect(kept!.length).toBeLessThan(compressOnce(page, 'br')!.length);
+  });
+
+  it('leaves a body too small to be worth it', async () => {
+    expect(await compressToKeep(Buffer.from('<p>Ventoux</p>'), 'br')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@
  * (scripts/precompress-build.ts), sent as is: this plugin leaves an answer that is already encoded alone.
  */
 import { Readable, pipeline } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +18,14 @@ const COMPRESSIBLE_TYPE =
 /** Below this, the headers of a compressed answer outweigh the saving. */
 export const MIN_BYTES = 1024;
 const BROTLI_QUALITY = 5;
+/**
+ * A kept page is compressed once and sent many times: quality 10 makes a public page about 10 % smaller than
+ * quality 5 (roads: 13.8 KB to 12.6 KB, inside a new connection's first round trip) for some 30 ms of CPU in
+ * libuv's thread pool, off the event loop, once per kept copy.
+ */
+const KEPT_BROTLI_QUALITY = 10;
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 export type Encoding = 'br' | 'gzip';
 
@@ -43,6 +52,19 @@ export function compressOnce(body: Buffer, encoding: Encoding): Buffer | null {
   return encoding === 'br'
     ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
     : zlib.gzipSync(body);
+}
+
+/** A body compressed once to be kept and sent many times (a kept page), at a higher quality, off the event loop. */
+export async function compressToKeep(body: Buffer, encoding: Encoding): Promise<Buffer | null> {
+  if (body.length < MIN_BYTES) return null;
+  return encoding === 'br'
+    ? brotliCompress(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzip(body);
 }
 
 function compressor(encoding: Encoding) {

@@ -25,7 +25,14 @@ import { DISMISSED_COOKIE, LOCALE_COOKIE, parseDismissed, readCookie } from '../
 import { isLocale } from '../../domain/locales.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { recordPageCache } from '../metrics.ts';
-import { type Encoding, addVary, chooseEncoding, compressOnce, leaveUncompressed } from './compression.ts';
+import {
+  type Encoding,
+  addVary,
+  chooseEncoding,
+  compressOnce,
+  compressToKeep,
+  leaveUncompressed,
+} from './compression.ts';
 import { cspNonce, dropNonce, policyWithHashes } from './security.ts';
 
 /** Longer query strings are rendered every time: no visitor types them, only scanners. */
@@ -143,10 +150,11 @@ function hashedHeaders(reply: FastifyReply, body: Buffer, nonce: string): Record
 }
 
 /** A rendered answer made ready to be sent many times: one copy per encoding. */
-function keepPage(status: number, headers: Record<string, string>, body: Buffer): KeptPage {
+async function keepPage(status: number, headers: Record<string, string>, body: Buffer): Promise<KeptPage> {
   // Shared caches in front must not give a signed-in visitor's page to another, nor a Brotli body to anyone.
   const kept = { ...headers, vary: 'Cookie, Accept-Encoding' };
-  const bodies = { identity: body, br: compressOnce(body, 'br'), gzip: compressOnce(body, 'gzip') };
+  const [br, gzip] = await Promise.all([compressToKeep(body, 'br'), compressToKeep(body, 'gzip')]);
+  const bodies = { identity: body, br, gzip };
   const size = body.length + (bodies.br?.length ?? 0) + (bodies.gzip?.length ?? 0) + 1024;
   return { status, headers: kept, bodies, size };
 }
@@ -226,7 +234,7 @@ export function registerPageCache(
       CACHED_TYPE.test(type) &&
       !/no-store|private/i.test(String(reply.getHeader('cache-control') ?? ''));
     if (keepable) {
-      const page = keepPage(reply.statusCode, headers, body);
+      const page = await keepPage(reply.statusCode, headers, body);
       if (fill.generation === store.generation) store.set(fill.key, page);
       return sendKept(request, reply, page, 'miss');
     }

@@ -192,3 +192,26 @@ test.describe('Stylesheet requests of the public pages', () => {
     });
   }
 });
+
+test.describe('Document of the public pages', () => {
+  // A new connection sends about 14.6 KB (ten segments) before its first acknowledgement: a page whose document,
+  // headers included, fits paints a round trip earlier on a phone network (decision 0041). The theme's CSS
+  // variables, the same on every page, come with the shared stylesheet (app/lib/theme-stylesheet.ts).
+  const FIRST_ROUND_TRIP_BYTES = 14_600;
+  for (const [pageId, address] of Object.entries(PUBLIC_PAGES)) {
+    test(`${pageId} fits a new connection's first round trip`, async ({ page }) => {
+      const response = await page.goto(address, { waitUntil: 'load' });
+      const sizes = await response!.request().sizes();
+      const bytes = sizes.responseHeadersSize + sizes.responseBodySize;
+      test.info().annotations.push({ type: 'bytes', description: String(bytes) });
+      expect(await response!.headerValue('content-encoding')).toBe('br');
+      expect(bytes).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+      expect(await page.locator('style[data-mantine-styles="true"]').count()).toBe(0);
+      expect(
+        await page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-club-filled'),
+        ),
+      ).not.toBe('');
+    });
+  }
+});
