@@ -6,18 +6,31 @@
  *   imports, wrapped so that it names nothing global, and minified (Rolldown, Vite's own bundler). A page without
  *   the client carries such scripts instead of script files (docs/decisions/0041-pages-without-scripts.md).
  */
+import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import type { Plugin } from 'vite';
 import { themeStylesheet } from '../app/lib/theme-stylesheet.ts';
 
 const THEME_ID = 'virtual:theme.css';
+/**
+ * Where the theme's CSS seems to live: never written, but a file path (not a `\0` id) lets React Router's
+ * development server collect it with the other stylesheets a page without the client needs.
+ */
+const THEME_FILE = fileURLToPath(new URL('../app/styles/theme.generated.css', import.meta.url));
 const INLINE_SCRIPT = '?inline-script';
 
 export function themeStylesheetPlugin(): Plugin {
   return {
     name: 'theme-stylesheet',
-    resolveId: (source) => (source === THEME_ID ? `\0${THEME_ID}` : undefined),
-    load: (id) => (id === `\0${THEME_ID}` ? themeStylesheet() : undefined),
+    resolveId(source) {
+      const [file = '', query] = source.split('?');
+      if (source === THEME_ID) return THEME_FILE;
+      // The development server asks again by address (`/app/styles/…`), with queries such as `?inline`.
+      if (THEME_FILE.endsWith(file) && file.endsWith('/theme.generated.css'))
+        return query ? `${THEME_FILE}?${query}` : THEME_FILE;
+      return undefined;
+    },
+    load: (id) => (id.split('?')[0] === THEME_FILE ? themeStylesheet() : undefined),
   };
 }
 
