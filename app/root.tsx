@@ -28,6 +28,7 @@ import { WITHOUT_CLIENT_ATTRIBUTE, pageNeedsClient } from './lib/page-client.ts'
 import { enforcePageInBrowser, enforcePageOnServer } from './lib/page-middleware.ts';
 import { DISMISSED_COOKIE, parseDismissed, readCookie } from '../contracts/cookies.ts';
 import { CLUB_RED, themeProviderProps } from './lib/theme.ts';
+import favicon from '../public/favicon.svg?inline';
 
 export const middleware: Route.MiddlewareFunction[] = [
   async (args, next) => {
@@ -74,9 +75,8 @@ export function shouldRevalidate({
   return currentUrl.href === nextUrl.href;
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+// Written into the page (a data address of 300 bytes): a first visit does not spend a request on the tab's icon.
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const params = useParams();

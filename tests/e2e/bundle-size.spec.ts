@@ -214,4 +214,14 @@ test.describe('Document of the public pages', () => {
       ).not.toBe('');
     });
   }
+
+  test("the tab's icon is written into the page: no request for it", async ({ page }) => {
+    const icons: string[] = [];
+    page.on('request', (request) => {
+      if (/favicon/.test(request.url())) icons.push(request.url());
+    });
+    await page.goto(PUBLIC_PAGES.home!, { waitUntil: 'load' });
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+    expect(icons).toEqual([]);
+  });
 });
