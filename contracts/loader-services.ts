@@ -66,6 +66,10 @@ export interface LoaderServices {
   statistics: {
     count(): Promise<Statistics>;
   };
+  flags: {
+    /** The picture's address of each country code: a data address for a small flag, else its file. */
+    sources(codes: Iterable<string>): Promise<Record<string, string>>;
+  };
   orderDrafts: {
     get(userId: number): Promise<OrderDraftData | null>;
     hasCandidates(userId: number): Promise<boolean>;

@@ -2,8 +2,6 @@
  * buildApp(): the whole server as one Fastify instance. Registers, in order: third-party plugins, our own
  * plugins, the API routes, then the pages. main.ts starts it; tests build it and use `inject`.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -32,6 +30,7 @@ import sameOrigin from './plugins/same-origin.ts';
 import security from './plugins/security.ts';
 import { type Lifecycle, createLifecycle } from './lifecycle.ts';
 import type { Services } from './services/index.ts';
+import { FLAGS_DIRECTORY, FLAGS_PATH } from './services/laureates/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -56,9 +55,6 @@ function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['
   if (typeof setting !== 'number') return setting;
   return (_address: string, hop: number) => hop < setting;
 }
-
-const require = createRequire(import.meta.url);
-const flagsDirectory = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags/4x3');
 
 export async function buildApp(options: AppOptions) {
   const { config, database, services } = options;
@@ -118,8 +114,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(api, { prefix: '/api', services, config });
   await app.register(documents, { services, config });
   await app.register(fastifyStatic, {
-    root: flagsDirectory,
-    prefix: '/flags/',
+    root: FLAGS_DIRECTORY,
+    prefix: FLAGS_PATH,
     decorateReply: false,
     maxAge: '30d',
     immutable: true,

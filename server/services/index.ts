@@ -40,6 +40,7 @@ import {
 import { createDocumentsService, createMailService, createPrintJobsService } from './documents/index.ts';
 import {
   createDisplayRestrictionsService,
+  createFlagsService,
   createLaureateImportService,
   createLaureateTeaserService,
   createLaureatesService,
@@ -115,6 +116,7 @@ function createPublicServices({ db, config, mail, rateLimits, changeBus, publicD
       onChange: publicDataChanged,
     }),
     laureateImport: createLaureateImportService({ db, onChange: publicDataChanged }),
+    flags: createFlagsService(),
   };
 }
 

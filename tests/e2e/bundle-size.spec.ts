@@ -224,4 +224,21 @@ test.describe('Document of the public pages', () => {
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
     expect(icons).toEqual([]);
   });
+
+  test("the ranking's small flags are written into it: no request for them", async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/flags/')) requested.push(pathname);
+    });
+    await page.goto(PUBLIC_PAGES.laureates!, { waitUntil: 'load' });
+    const sources = await page
+      .getByTestId('laureates-table')
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    expect(sources.filter((source) => source.startsWith('data:image/svg+xml,')).length).toBeGreaterThan(0);
+    // Only the header's flag, and a large flag kept as a file, are asked for.
+    const files = new Set([...sources.filter((source) => source.startsWith('/flags/')), '/flags/fr.svg']);
+    for (const pathname of requested) expect(files).toContain(pathname);
+  });
 });

@@ -73,7 +73,15 @@ function SortHeader({
 }
 
 /** One homologation: the laureate's name links to their palmarès. */
-function LaureateTableRow({ row, birth }: { row: LaureateRow; birth: string | number }) {
+function LaureateTableRow({
+  row,
+  birth,
+  flag,
+}: {
+  row: LaureateRow;
+  birth: string | number;
+  flag: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const labels = useLaureateLabels();
@@ -107,15 +115,8 @@ function LaureateTableRow({ row, birth }: { row: LaureateRow; birth: string | nu
       <td className={classes.number}>{row.bicingle}</td>
       <td className={classes.number}>{row.galerien}</td>
       <td>
-        {row.pays && (
-          <img
-            className={classes.flag}
-            src={`/flags/${row.pays}.svg`}
-            width={18}
-            height={13}
-            alt=""
-            loading="lazy"
-          />
+        {flag && (
+          <img className={classes.flag} src={flag} width={18} height={13} alt="" loading="lazy" />
         )}
         {labels.country(row.pays)}
       </td>
@@ -133,9 +134,12 @@ export function LaureatesTable({
   view,
   rows,
   birthDates = null,
+  flags,
 }: {
   view: LaureatesView;
   rows: LaureateRow[];
+  /** Each country's flag picture (services.flags.sources): written into the page when small. */
+  flags: Record<string, string>;
   /** Administrators only: the full birth date by laureate id, shown instead of the year (decision 0020). */
   birthDates?: Record<number, string | null> | null;
 }) {
@@ -159,6 +163,7 @@ export function LaureatesTable({
               key={row.homologationId}
               row={row}
               birth={birthDates ? birthDateText(birthDates[row.laureateId]) : (row.birth_year ?? '-')}
+              flag={row.pays ? flags[row.pays] : undefined}
             />
           ))}
         </tbody>

@@ -34,16 +34,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     services.laureates.list(query),
     services.laureates.countries(),
   ]);
-  const birthDates =
-    user?.role === 'admin'
-      ? await services.laureates.birthDates(result.items.map((row) => row.laureateId))
-      : null;
-  return { view: query, result, countries, birthDates, lastYear: Number(today().slice(0, 4)) };
+  const [birthDates, flags] = await Promise.all([
+    user?.role === 'admin' ? services.laureates.birthDates(result.items.map((row) => row.laureateId)) : null,
+    services.flags.sources(result.items.flatMap((row) => (row.pays ? [row.pays] : []))),
+  ]);
+  return { view: query, result, countries, birthDates, flags, lastYear: Number(today().slice(0, 4)) };
 }
 
 export default function LaureatesPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { view, result, countries, birthDates, lastYear } = loaderData;
+  const { view, result, countries, birthDates, flags, lastYear } = loaderData;
   const pastTheEnd = result.items.length === 0 && result.total > 0;
   return (
     <>
@@ -63,7 +63,7 @@ export default function LaureatesPage({ loaderData }: Route.ComponentProps) {
           </Stack>
         )}
         {result.items.length > 0 && (
-          <LaureatesTable view={view} rows={result.items} birthDates={birthDates} />
+          <LaureatesTable view={view} rows={result.items} birthDates={birthDates} flags={flags} />
         )}
         <LaureatesPagination view={view} total={result.total} />
       </Stack>
