@@ -115,9 +115,7 @@ function LaureateTableRow({
       <td className={classes.number}>{row.bicingle}</td>
       <td className={classes.number}>{row.galerien}</td>
       <td>
-        {flag && (
-          <img className={classes.flag} src={flag} width={18} height={13} alt="" loading="lazy" />
-        )}
+        {flag && <img className={classes.flag} src={flag} width={18} height={13} alt="" loading="lazy" />}
         {labels.country(row.pays)}
       </td>
       <td>{labels.country(row.nationalite)}</td>
