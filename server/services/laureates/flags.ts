@@ -9,8 +9,9 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+const require = createRequire(import.meta.url);
 export const FLAGS_DIRECTORY = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')),
+  path.dirname(require.resolve('flag-icons/package.json')),
   'flags/4x3',
 );
 export const FLAGS_PATH = '/flags/';
