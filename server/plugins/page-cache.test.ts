@@ -131,6 +131,18 @@ describe('page cache plugin', () => {
     expect(identity.body).toContain('visitor');
   });
 
+  it('gives misses of one page arriving together the same kept copy, compressed once', async () => {
+    const before = renders;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => app.inject({ url: '/fr/roads', headers: browser })),
+    );
+    expect(renders - before).toBe(3);
+    const bodies = answers.map((answer) => zlib.brotliDecompressSync(answer.rawPayload).toString());
+    expect(new Set(bodies).size).toBe(1);
+    const hit = await app.inject({ url: '/fr/roads', headers: browser });
+    expect(zlib.brotliDecompressSync(hit.rawPayload).toString()).toBe(bodies[0]);
+  });
+
   it('says that the answer varies with the cookie and the accepted encoding', async () => {
     await app.inject({ url: '/fr', headers: browser });
     const hit = await app.inject({ url: '/fr', headers: browser });

@@ -10,7 +10,8 @@
  *   Signed-in visitors, other statuses (404s, redirects) and URLs carrying a token always go to the renderer.
  * - **CSP**: a kept page is rendered without a nonce, and its policy allows its inline scripts by SHA-256 hash
  *   (`policyWithHashes`): as strict as a nonce, and identical for every visitor, so the body is compressed once
- *   per encoding (Brotli and gzip, with the compression plugin's settings) and sent as is.
+ *   per encoding (Brotli at quality 10 and gzip, in the thread pool; misses arriving together share one
+ *   compression) and sent as is.
  * - **Bounded**: least recently used entries go first once the byte budget is reached (every copy counted).
  *   Queries are attacker-controlled, so URLs with a query share a quarter of the budget and cannot push the plain
  *   pages out, and long query strings are not kept at all.
@@ -204,6 +205,17 @@ export function registerPageCache(
 ) {
   subscribe(() => store.clear());
   const fills = new WeakMap<FastifyRequest, Fill>();
+  // Misses of one page that arrive together (a results announcement, an entry just expired) share the first one's
+  // compression: the same key and generation render the same bytes, and each copy costs tens of milliseconds.
+  const keeping = new Map<string, Promise<KeptPage>>();
+  const keepOnce = (id: string, keep: () => Promise<KeptPage>) => {
+    let pending = keeping.get(id);
+    if (!pending) {
+      pending = keep().finally(() => keeping.delete(id));
+      keeping.set(id, pending);
+    }
+    return pending;
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     if (reply.sent) return;
@@ -234,7 +246,9 @@ export function registerPageCache(
       CACHED_TYPE.test(type) &&
       !/no-store|private/i.test(String(reply.getHeader('cache-control') ?? ''));
     if (keepable) {
-      const page = await keepPage(reply.statusCode, headers, body);
+      const page = await keepOnce(`${fill.generation} ${fill.key}`, () =>
+        keepPage(reply.statusCode, headers, body),
+      );
       if (fill.generation === store.generation) store.set(fill.key, page);
       return sendKept(request, reply, page, 'miss');
     }
