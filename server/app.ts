@@ -30,7 +30,8 @@ import sameOrigin from './plugins/same-origin.ts';
 import security from './plugins/security.ts';
 import { type Lifecycle, createLifecycle } from './lifecycle.ts';
 import type { Services } from './services/index.ts';
-import { FLAGS_DIRECTORY, FLAGS_PATH } from './services/laureates/index.ts';
+import { FLAGS_DIRECTORY } from './services/laureates/index.ts';
+import { FLAGS_PATH } from '../contracts/flags.ts';
 
 export interface AppOptions {
   config: Config;

@@ -7,6 +7,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LOCALES, LOCALE_NAMES, LOCALE_TAGS, type Locale } from '../../domain/locales.ts';
+import { flagFile } from '../../contracts/flags.ts';
 import { rememberLocale } from '../lib/preferences.ts';
 import { DisclosureItem, HeaderDisclosure } from './header-disclosure.tsx';
 import classes from './site-header.module.css';
@@ -19,7 +20,7 @@ import { pathWithoutLocale } from './seo.tsx';
 function Flag({ locale, lazy = false }: { locale: Locale; lazy?: boolean }) {
   return (
     <img
-      src={`/flags/${locale}.svg`}
+      src={flagFile(locale)}
       alt=""
       width={20}
       height={15}

@@ -31,6 +31,7 @@ import {
 } from './offline-scope.ts';
 import { isLocale, type Locale } from '../../domain/locales.ts';
 import { SHARED_FILE_CACHE, SHARED_FILE_FIELD, SHARED_FILE_KEY } from '../../contracts/service-worker.ts';
+import { FLAGS_PATH } from '../../contracts/flags.ts';
 import { type WorkerMessage } from './messages.ts';
 import { plainOfflinePage } from './plain-offline-page.ts';
 
@@ -168,7 +169,7 @@ registerRoute(
 
 // The language switcher's flags come from the server's own folder, outside the build: kept as they are used.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/flags/'),
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(FLAGS_PATH),
   new CacheFirst({ cacheName: 'flags' }),
 );
 

@@ -44,8 +44,9 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
 }
 
 /**
- * A body compressed once, for answers that are kept and sent many times (a cached ranking page); null when it is
- * too small to be worth it.
+ * A body at hand compressed at once, at the on-the-fly quality (a page the cache renders but does not keep, a
+ * ranking page the API keeps ten seconds); null when it is too small to be worth it. A page kept a minute and
+ * sent many times takes compressToKeep.
  */
 export function compressOnce(body: Buffer, encoding: Encoding): Buffer | null {
   if (body.length < MIN_BYTES) return null;

@@ -3,6 +3,7 @@ import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { flagFile } from '../../../contracts/flags.ts';
 import type { LaureateTeaser, TeaserLaureate } from '../../../contracts/laureates.ts';
 import { useFormat } from '../../lib/format.ts';
 
@@ -31,7 +32,7 @@ function LatestEntry({ entry }: { entry: TeaserEntry }) {
       </Text>
       {entry.pays && (
         <Group gap={6} mt={4} wrap="nowrap">
-          <img src={`/flags/${entry.pays}.svg`} width={20} height={15} alt="" loading="lazy" />
+          <img src={flagFile(entry.pays)} width={20} height={15} alt="" loading="lazy" />
           <Text size="sm">{entry.countryName ?? entry.pays.toUpperCase()}</Text>
         </Group>
       )}

@@ -8,13 +8,13 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { flagFile } from '../../../contracts/flags.ts';
 
 const require = createRequire(import.meta.url);
 export const FLAGS_DIRECTORY = path.join(
   path.dirname(require.resolve('flag-icons/package.json')),
   'flags/4x3',
 );
-export const FLAGS_PATH = '/flags/';
 const INLINE_MAX_BYTES = 1024;
 const COUNTRY_CODE = /^[a-z]{2}$/;
 
@@ -23,7 +23,7 @@ export function createFlagsService() {
   const known = new Map<string, Promise<string>>();
 
   async function sourceOf(code: string): Promise<string> {
-    const file = `${FLAGS_PATH}${code}.svg`;
+    const file = flagFile(code);
     if (!COUNTRY_CODE.test(code)) return file;
     try {
       const svg = await fs.readFile(path.join(FLAGS_DIRECTORY, `${code}.svg`), 'utf8');

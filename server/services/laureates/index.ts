@@ -3,5 +3,5 @@ export { createDisplayRestrictionsService } from './display-restrictions.ts';
 export { createLaureateImportService } from './laureate-import.ts';
 export { createLaureateTeaserService } from './laureate-teaser.ts';
 export { createLaureatesService } from './laureates.ts';
-export { FLAGS_DIRECTORY, FLAGS_PATH, createFlagsService } from './flags.ts';
+export { FLAGS_DIRECTORY, createFlagsService } from './flags.ts';
 export { createStatisticsService } from './statistics.ts';
