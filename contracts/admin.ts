@@ -49,6 +49,8 @@ export interface CandidateRow {
   homologation: HomologationSummary | null;
   /** What the volunteer weighs before homologating (the in-progress list only). */
   evidence?: CandidateEvidence;
+  /** The buyer's open request to cancel this registration: while it is open, no kit is sent (issue 48). */
+  cancellation_request: { id: number; asked_at: string } | null;
 }
 
 /** A returned card's evidence (domain/evidence.ts): the card, the attached ride, the latest request to the rider. */

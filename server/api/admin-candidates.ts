@@ -49,6 +49,7 @@ const listItem = z.object({
       request: z.object({ asked_at: z.string(), answered_at: z.string().nullable() }).nullable(),
     })
     .optional(),
+  cancellation_request: z.object({ id: z.number().int(), asked_at: z.string() }).nullable(),
 });
 
 const candidateListRoute = {

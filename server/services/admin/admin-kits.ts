@@ -17,6 +17,7 @@ import { emailDocuments } from '../documents/documents-mail.ts';
 import type { DocumentsService } from '../documents/documents.ts';
 import type { MailService } from '../documents/mail.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
+import { refuseWhileCancellationRequested } from '../registrations/cancellation-requests-pending.ts';
 import { adminActorId } from './admin-caller.ts';
 import { administrator, type Caller } from '../guards.ts';
 
@@ -57,7 +58,8 @@ async function queueKitSentEmail(
 
 /**
  * Kits posted, emailed or handed over: to_process -> processed. The rider of a kit posted or handed over is
- * told so by email (a kit sent by email was its own message). Answers how many changed.
+ * told so by email (a kit sent by email was its own message). Answers how many changed. A batch naming a kit
+ * whose buyer asked to cancel is refused whole (409 `cancellation_requested`): nothing is marked, nobody mailed.
  */
 async function markProcessed(deps: KitsDeps, caller: Caller, ids: number[]) {
   const actorId = adminActorId(caller);
@@ -68,6 +70,7 @@ async function markProcessed(deps: KitsDeps, caller: Caller, ids: number[]) {
       .innerJoin(orders, eq(orders.id, candidates.orderId))
       .where(inArray(candidates.id, ids))
       .for('update', { of: candidates });
+    await refuseWhileCancellationRequested(tx, ids);
     // Kits in another status are left as they are: a batch may hold some already processed.
     const toProcess = rows.filter(({ candidate }) => candidate.statut === 'to_process');
     const now = new Date();
@@ -88,10 +91,12 @@ async function markProcessed(deps: KitsDeps, caller: Caller, ids: number[]) {
 
 /**
  * Emails each paid candidate their route card and frame plate: the kits the automatic sending after payment
- * could not send, or, on the administrator's explicit and confirmed request, once more.
+ * could not send, or, on the administrator's explicit and confirmed request, once more. Not while the buyer's
+ * request to cancel one of them is open (409 `cancellation_requested`).
  */
 async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: Caller, ids: number[]) {
   const actorId = adminActorId(caller);
+  await refuseWhileCancellationRequested(db, ids);
   const rows = await db
     .select({ candidate: candidates, locale: orders.locale, mode_livraison: orders.mode_livraison })
     .from(candidates)
@@ -121,10 +126,11 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
 
 /**
  * The delivery addresses of the chosen kits, as a sheet of labels (PDF). The kits count as started: their
- * buyers can no longer change them.
+ * buyers can no longer change them. Not while the buyer's request to cancel one of them is open (409).
  */
 async function labels({ db }: KitsDeps, caller: Caller, ids: number[]) {
   administrator(caller);
+  await refuseWhileCancellationRequested(db, ids);
   await markProcessingStarted(db, ids);
   const rows = await db
     .select({ candidate: candidates, order: orders })

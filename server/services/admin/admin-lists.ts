@@ -16,6 +16,10 @@ import type { Database } from '../../db/client.ts';
 import { auditLog, candidates, homologations, orders, users } from '../../db/schema/index.ts';
 import type { CandidatePage, CandidateRow } from '../../../contracts/admin.ts';
 import { evidenceCondition, evidenceOf, evidenceRankSql } from '../homologations/evidence.ts';
+import {
+  openCancellationRequestColumns,
+  presentOpenRequest,
+} from '../registrations/cancellation-requests-pending.ts';
 import { candidatesCsv } from './candidates-csv.ts';
 import { administrator, type Caller } from '../guards.ts';
 
@@ -110,6 +114,7 @@ const listColumns = {
     president: homologateur.president,
   },
   rejector: { id: rejector.id, prenom: rejector.prenom, nom: rejector.nom },
+  cancellationRequest: openCancellationRequestColumns,
 };
 
 type ListRow = {
@@ -133,12 +138,16 @@ type ListRow = {
     president: boolean | null;
   } | null;
   rejector: { id: number | null; prenom: string | null; nom: string | null } | null;
+  cancellationRequest?: { id: number | null; askedAt: string | null } | null;
 };
 
 const personOf = (person: { id: number | null; prenom: string | null; nom: string | null } | null) =>
   person?.id != null ? { id: person.id, name: `${person.prenom ?? ''} ${person.nom ?? ''}`.trim() } : null;
 
-/** One row of a list: the candidate, their delivery, and their homologation with who certified it. */
+/**
+ * One row of a list: the candidate, their delivery, their homologation with who certified it, and the buyer's open
+ * request to cancel it.
+ */
 export function presentCandidateRow(row: ListRow): CandidateRow {
   const { candidate } = row;
   return {
@@ -171,6 +180,7 @@ export function presentCandidateRow(row: ListRow): CandidateRow {
                 : null,
           }
         : null,
+    cancellation_request: presentOpenRequest(row.cancellationRequest),
   };
 }
 

@@ -14,15 +14,17 @@ import { adminInPerson } from '../admin/admin-caller.ts';
 import type { Caller } from '../guards.ts';
 import { createPrintWorker, type PrintWorkerDeps } from './print-job-worker.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
+import { refuseWhileCancellationRequested } from '../registrations/cancellation-requests-pending.ts';
 
 export type PrintJobStatus = 'running' | 'done' | 'failed';
 
 /**
  * Queues the batch PDF of these candidates; the page polls its progress. The kits count as started: their buyers
- * can no longer change them.
+ * can no longer change them. A batch naming a kit whose buyer asked to cancel is refused whole (409).
  */
 async function queueJob(db: Database, ownerId: number, ids: number[]) {
   const job = await db.transaction(async (tx) => {
+    await refuseWhileCancellationRequested(tx, ids);
     // A refunded registration is not printed, even if the page that chose it is older than the refund.
     const withdrawn = (
       await tx
