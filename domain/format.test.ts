@@ -28,8 +28,19 @@ describe('formatMoney', () => {
 describe('formatCalendarDate', () => {
   it('writes the day itself whatever the time zone', () => {
     expect(formatCalendarDate('gb', '2026-07-14')).toBe('14 July 2026');
-    expect(formatCalendarDate('fr', '2026-01-01')).toBe('1 janvier 2026');
+    expect(formatCalendarDate('fr', '2026-01-15')).toBe('15 janvier 2026');
     expect(formatCalendarDate('nl', '2026-12-31')).toBe('31 december 2026');
+  });
+
+  it('writes the first of a month as French does, "1er", and only in French', () => {
+    expect(formatCalendarDate('fr', '2026-01-01')).toBe('1er janvier 2026');
+    expect(formatCalendarDate('fr', '2026-12-31')).toBe('31 décembre 2026');
+    expect(formatCalendarDate('fr', '2026-08-11')).toBe('11 août 2026');
+    expect(formatCalendarDate('gb', '2026-01-01')).toBe('1 January 2026');
+    expect(formatCalendarDate('de', '2026-01-01')).toBe('1. Januar 2026');
+    expect(formatTimestampDate('fr', '2026-07-31T22:30:00.000Z')).toBe('1er août 2026');
+    expect(formatDateTime('fr', '2026-01-01T10:00:00Z')).toBe('1er janv. 2026, 11:00');
+    expect(formatShortDate('fr', '2026-01-01')).toBe('01/01/2026');
   });
 
   it('leaves what is not a date as it is', () => {
@@ -89,7 +100,7 @@ describe('formatNumber', () => {
 
 describe('formatTimestampDate and formatMoney', () => {
   it('gives the day in the club time zone, whatever the time zone of the machine', () => {
-    expect(formatTimestampDate('fr', '2024-06-30T22:30:00Z')).toBe('1 juillet 2024');
+    expect(formatTimestampDate('fr', '2024-06-30T22:30:00Z')).toBe('1er juillet 2024');
     expect(formatTimestampDate('gb', '2024-06-30T12:00:00Z')).toBe('30 June 2024');
   });
 

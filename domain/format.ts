@@ -61,6 +61,19 @@ function calendarInstant(date: string): Date | null {
 }
 
 /**
+ * A date written out, as the language writes it: French gives the first day of a month as an ordinal, "1er
+ * janvier 2026" ("Du 1er janvier au 31 décembre"), which Intl does not. Compact forms ("01/01/2026") are left alone.
+ */
+function writtenDate(lang: string, options: Intl.DateTimeFormatOptions, value: Date): string {
+  const formatter = dateTimeFormat(lang, options);
+  if (localeOr(lang) !== 'fr') return formatter.format(value);
+  return formatter
+    .formatToParts(value)
+    .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
+    .join('');
+}
+
+/**
  * Grouping starts at five digits ('min2'), so altitudes read "1910 m" in every language while totals read
  * "12 799" or "12,799".
  */
@@ -87,11 +100,11 @@ export function formatExactMoney(lang: string, amountCents: number, currency: st
   return numberFormat(lang, { style: 'currency', currency }).format(amountCents / 100);
 }
 
-/** '2026-07-14' -> "14 juillet 2026" (fr), "14 July 2026" (gb). */
+/** '2026-07-14' -> "14 juillet 2026" (fr), "14 July 2026" (gb); '2026-01-01' -> "1er janvier 2026" (fr). */
 export function formatCalendarDate(lang: string, date: string): string {
   const value = calendarInstant(date);
   if (!value) return date;
-  return dateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+  return writtenDate(lang, { dateStyle: 'long', timeZone: 'UTC' }, value);
 }
 
 /** '2026-07-14' -> "14/07/2026" (fr), "14.07.26" (de): compact, for table cells. */
@@ -112,11 +125,11 @@ export function formatMonth(lang: string, month: string): string {
   }).format(value);
 }
 
-/** An instant as its day in the club's time zone, written out: "14 juillet 2026". */
+/** An instant as its day in the club's time zone, written out: "14 juillet 2026", "1er août 2026". */
 export function formatTimestampDate(lang: string, timestamp: Instant): string {
   const value = instant(timestamp);
   if (!value) return String(timestamp);
-  return dateTimeFormat(lang, { dateStyle: 'long', timeZone: CLUB_TIME_ZONE }).format(value);
+  return writtenDate(lang, { dateStyle: 'long', timeZone: CLUB_TIME_ZONE }, value);
 }
 
 /** An instant as its day in the club's time zone, compact: "01/04/2026". */
@@ -135,15 +148,11 @@ export function formatShortDateTime(lang: string, timestamp: Instant): string {
   );
 }
 
-/** An instant as day and time in the club's time zone: "14 Jul 2026, 10:05". */
+/** An instant as day and time in the club's time zone: "14 Jul 2026, 10:05", "1er janv. 2026, 11:00". */
 export function formatDateTime(lang: string, timestamp: Instant): string {
   const value = instant(timestamp);
   if (!value) return String(timestamp);
-  return dateTimeFormat(lang, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: CLUB_TIME_ZONE,
-  }).format(value);
+  return writtenDate(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: CLUB_TIME_ZONE }, value);
 }
 
 /** An instant as its time of day in the club's time zone: "10:05". */

@@ -25,7 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (url: string, payload: unknown, headers = admin.auth) =>
+const post = (url: string, payload: Record<string, unknown>, headers = admin.auth) =>
   t.app.inject({ method: 'POST', url, headers, payload });
 
 async function askToCancel(buyer: User, orderId: number, candidateIds: number[]) {

@@ -67,11 +67,11 @@ function PrintJobDialog({ ids, onClose }: { ids: readonly number[]; onClose: () 
                 aria-valuemin={0}
                 aria-valuemax={status.total}
                 aria-valuenow={status.done}
-                aria-valuetext={t('admin:batch.printProgress', { done: status.done, total: status.total })}
+                aria-valuetext={t('admin:batch.printProgress', { count: status.done, total: status.total })}
               />
             </Progress.Root>
             <Text size="sm" aria-hidden>
-              {t('admin:batch.printProgress', { done: status.done, total: status.total })}
+              {t('admin:batch.printProgress', { count: status.done, total: status.total })}
             </Text>
             <Text role="status" size="sm" fw={600}>
               {done ? t('admin:batch.printReady') : t('admin:batch.printRunning')}

@@ -24,7 +24,15 @@ export interface Selection {
   toggleAll: () => void;
   /** Rows without a box (the in-progress list selects only the clean cards); every row when absent. */
   selectable?: (row: CandidateRow) => boolean;
+  /**
+   * Why a row's box is shown disabled (a buyer asked to cancel it: the kit waits), or null when it may be chosen.
+   * Such a row is left out of 'select all' too.
+   */
+  heldBecause?: (row: CandidateRow) => string | null;
 }
+
+const choosable = (selection: Selection, row: CandidateRow) =>
+  (selection.selectable?.(row) ?? true) && !selection.heldBecause?.(row);
 
 function SortHeader({
   column,
@@ -71,7 +79,7 @@ function SortHeader({
 /** The 'select all on this page' box, over the rows that have a box. */
 function SelectAllHeader({ rows, selection }: { rows: readonly CandidateRow[]; selection: Selection }) {
   const { t } = useTranslation();
-  const selectableRows = rows.filter((row) => selection.selectable?.(row) ?? true);
+  const selectableRows = rows.filter((row) => choosable(selection, row));
   const selectedOnPage = selectableRows.filter((row) => selection.selected.has(row.id)).length;
   const hydrated = useHydrated();
   return (
@@ -104,6 +112,8 @@ function CandidateTableRow({
   const { t } = useTranslation();
   // The selection is the script's (the batch is sent by it): a box ticked before it runs would be lost.
   const hydrated = useHydrated();
+  const held = selection?.heldBecause?.(row) ?? null;
+  const name = `${row.prenom} ${row.nom}`;
   return (
     <Table.Tr
       role="row"
@@ -114,14 +124,24 @@ function CandidateTableRow({
     >
       {selection && (
         <Table.Td role="cell" className={classes.select}>
-          {(selection.selectable?.(row) ?? true) && (
-            <Checkbox
-              aria-label={t('admin:table.selectRow', { name: `${row.prenom} ${row.nom}` })}
-              checked={selection.selected.has(row.id)}
-              disabled={!hydrated}
-              onChange={() => selection.toggle(row.id)}
-            />
-          )}
+          {(selection.selectable?.(row) ?? true) &&
+            (held ? (
+              <Checkbox
+                aria-label={t('admin:table.selectRowHeld', { name })}
+                title={held}
+                checked={false}
+                disabled
+                readOnly
+                data-testid="held-row-box"
+              />
+            ) : (
+              <Checkbox
+                aria-label={t('admin:table.selectRow', { name })}
+                checked={selection.selected.has(row.id)}
+                disabled={!hydrated}
+                onChange={() => selection.toggle(row.id)}
+              />
+            ))}
         </Table.Td>
       )}
       {columns.map((column) => (

@@ -4,13 +4,13 @@
  * (candidate-table.tsx) lays them out as a table on a wide screen and as one card per row on a narrow one, so a
  * new column is a new entry here and a place in a list, nothing more.
  */
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { useFormat } from '../../lib/format.ts';
 import { EvidenceSummary } from './evidence-summary.tsx';
-import { CertifiedBy, StatusBadge, personName } from './labels.tsx';
+import { CancellationRequestBadge, CertifiedBy, StatusBadge, personName } from './labels.tsx';
 import type { SortKey } from './list-query.ts';
 import type { CandidateListId, CandidateRow } from './types.ts';
 
@@ -105,11 +105,20 @@ const DEFINITIONS = {
         dash
       ),
   },
+  /** The status, and under it a buyer's open request to cancel: the kit waits for its decision. */
   status: {
     label: 'status',
     sort: 'statut',
     fit: 'keep',
-    cell: (row) => <StatusBadge status={row.statut} />,
+    cell: (row) =>
+      row.cancellation_request ? (
+        <Stack gap={4} align="flex-start">
+          <StatusBadge status={row.statut} />
+          <CancellationRequestBadge request={row.cancellation_request} />
+        </Stack>
+      ) : (
+        <StatusBadge status={row.statut} />
+      ),
   },
   numero: {
     label: 'numero',

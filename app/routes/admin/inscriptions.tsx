@@ -14,9 +14,15 @@ import { LIST_COLUMNS } from '../../components/admin/list-columns.tsx';
 import { ListExport } from '../../components/admin/list-export.tsx';
 import { ListFilters, ListPagination, ResultCount } from '../../components/admin/list-controls.tsx';
 import { apiListQuery, parseListQuery } from '../../components/admin/list-query.ts';
-import { INSCRIPTION_LISTS, type CandidatePage, type InscriptionList } from '../../components/admin/types.ts';
+import {
+  INSCRIPTION_LISTS,
+  type CandidatePage,
+  type CandidateRow,
+  type InscriptionList,
+} from '../../components/admin/types.ts';
 import { useSelection } from '../../components/admin/use-selection.ts';
 import type { Route } from './+types/inscriptions';
+import { useFormat } from '../../lib/format.ts';
 import { requireAdmin } from '../../lib/require-user.ts';
 
 const isInscriptionList = (value: string | undefined): value is InscriptionList =>
@@ -38,9 +44,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Inscriptions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { list, query, page, pickupPointNames } = loaderData;
   const revalidator = useRevalidator();
-  const selection = useSelection(page.items.map((row) => row.id));
+  // A registration whose buyer asked to cancel waits for the decision: out of the selection, its box disabled.
+  const heldBecause = (row: CandidateRow) =>
+    row.cancellation_request
+      ? t('admin:table.cancellationRequestedSince', {
+          date: format.timestamp(row.cancellation_request.asked_at),
+        })
+      : null;
+  const selection = useSelection(page.items.filter((row) => !row.cancellation_request).map((row) => row.id));
   const title = t(`admin:lists.${list}.title`);
   return (
     <AdminPage>
@@ -70,7 +84,7 @@ export default function Inscriptions({ loaderData }: Route.ComponentProps) {
         columns={LIST_COLUMNS[list]}
         query={query}
         caption={t('admin:table.caption', { list: title })}
-        selection={selection}
+        selection={{ ...selection, heldBecause }}
         pickupPointNames={pickupPointNames}
       />
       <ListPagination list={list} query={query} total={page.total} />
