@@ -3,6 +3,10 @@
  * dashboard, scans three returned route cards in a row without leaving the scan page (the third, whose kit was
  * never marked sent, after confirming), judges the card whose ride is attached with the day that ride gives,
  * confirms the number, and lands on the next card waiting.
+ *
+ * And at 390 px and 1280 px (issue 48): a registration whose buyer asked to cancel shows it on its row, "select
+ * all" leaves it out and its box is disabled, the dashboard counts the request, and neither the list, the guardian's
+ * list nor a minor's file is wider than the screen.
  */
 import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -11,6 +15,7 @@ import { accountPayload } from '../support/account-payload.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { PASSWORD } from '../support/users.ts';
+import { minorCandidate } from '../support/orders.ts';
 import { expect, test } from './fixtures.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
@@ -150,5 +155,110 @@ for (const width of [360, 1280]) {
     await page.goto(`/fr/administration/candidates/${neverSent.id}`);
     await expect(page.getByTestId('homologation-record')).toBeVisible();
     await expect(page.getByTestId('candidate-challenge')).toHaveText('Cinglé');
+  });
+}
+
+/** How far the document reaches past the screen, and what sticks out (to say where to look when it fails). */
+async function overflow(page: Page) {
+  return page.evaluate(() => ({
+    past: document.documentElement.scrollWidth - window.innerWidth,
+    wider: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 100)),
+  }));
+}
+
+/** A buyer with two registrations by post, one they asked to cancel, and a minor waiting for the guardian. */
+async function buyerWhoAskedToCancel(request: APIRequestContext, suffix: string) {
+  const email = `annulation.${suffix}@example.org`;
+  expect((await request.post('/api/signup', { data: accountPayload(email) })).status()).toBe(201);
+  expect((await request.post('/api/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  const held = await paidRegistration(request, { nom: `Annule${suffix}`, email }, 'postal', 'fr');
+  const asked = await request.post(`/api/orders/${held.orderId}/cancellation-requests`, {
+    data: { candidate_ids: [held.candidate.id], reason: 'Une chute à l’entraînement' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const kept = await paidRegistration(request, { nom: `Garde${suffix}`, email }, 'postal', 'fr');
+  const minor = await paidRegistration(
+    request,
+    minorCandidate({
+      nom: `Mineure${suffix}`,
+      email: `mineure.${suffix}@example.org`,
+      tuteur: { nom: 'Représentante', prenom: 'Marie-Christine', email: `tutrice.${suffix}@example.org` },
+    }),
+    'postal',
+    'fr',
+  );
+  return { held: held.candidate, kept: kept.candidate, minor: minor.candidate };
+}
+
+for (const width of [390, 1280]) {
+  test(`${width} px: a registration whose buyer asked to cancel is shown and left out of "select all"`, async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const suffix = crypto.randomBytes(3).toString('hex');
+    const buyer = await playwright.request.newContext({ baseURL });
+    const { held, kept, minor } = await buyerWhoAskedToCancel(buyer, suffix);
+    await buyer.dispose();
+
+    await page.setViewportSize({ width, height: 800 });
+    expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+
+    // The dashboard counts the open requests among the volunteers' things to do.
+    await page.goto('/fr/administration/dashboard');
+    const requests = page.getByRole('link', { name: /^\d+ Demandes d'annulation/ });
+    await expect(requests).toBeVisible();
+    expect(Number(/^\d+/.exec((await requests.textContent())!)![0])).toBeGreaterThanOrEqual(1);
+
+    await page.goto(`/fr/administration/inscriptions/traitements?q=${suffix}`);
+    await waitForHydration(page, 'list-filters');
+    const rows = page.getByTestId('candidate-row');
+    await expect(rows).toHaveCount(2);
+    const heldRow = page.locator(`[data-testid="candidate-row"][data-reference="${held.reference}"]`);
+    const keptRow = page.locator(`[data-testid="candidate-row"][data-reference="${kept.reference}"]`);
+    await expect(heldRow.getByTestId('cancellation-requested')).toHaveText('Annulation demandée');
+    await expect(keptRow.getByTestId('cancellation-requested')).toHaveCount(0);
+    const heldBox = heldRow.getByRole('checkbox', {
+      name: `Paul Annule${suffix} : annulation demandée, à décider avant tout envoi`,
+    });
+    await expect(heldBox).toBeDisabled();
+    await expect(heldBox).toHaveAttribute(
+      'title',
+      /^L'acheteur a demandé l'annulation le .+ : rien n'est envoyé/,
+    );
+
+    // "Select all" takes the other registration only.
+    const selectAll = page.getByTestId('select-all');
+    await expect(selectAll).toBeEnabled();
+    await selectAll.check();
+    await expect(page.getByTestId('selection-count')).toHaveText('1 candidat sélectionné');
+    await expect(keptRow.getByRole('checkbox', { name: `Sélectionner Paul Garde${suffix}` })).toBeChecked();
+    await expect(heldBox).not.toBeChecked();
+    await expect(heldRow).not.toHaveAttribute('data-selected');
+    await expect(selectAll).toBeChecked();
+    expect(await overflow(page)).toEqual({ past: 0, wider: [] });
+    const listShot = testInfo.outputPath(`desk-cancellation-${width}.png`);
+    await page.screenshot({ path: listShot, fullPage: true });
+    await testInfo.attach(`cancellation requested ${width}`, { path: listShot, contentType: 'image/png' });
+
+    // The minor waiting for the guardian: the status fits the card, in the list and on the file.
+    await page.goto(`/fr/administration/inscriptions/consent?q=${suffix}`);
+    await expect(page.getByTestId('candidate-status')).toHaveText('Attente représentant légal');
+    expect(await overflow(page)).toEqual({ past: 0, wider: [] });
+    await page.goto(`/fr/administration/candidates/${minor.id}`);
+    await expect(page.getByTestId('guardian-panel')).toBeVisible();
+    expect(await overflow(page)).toEqual({ past: 0, wider: [] });
+    const fileShot = testInfo.outputPath(`desk-minor-${width}.png`);
+    await page.screenshot({ path: fileShot, fullPage: true });
+    await testInfo.attach(`minor's file ${width}`, { path: fileShot, contentType: 'image/png' });
+
+    // The site's icon answers at the address browsers and feed readers ask without reading the page.
+    const icon = await page.request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\//);
   });
 }
