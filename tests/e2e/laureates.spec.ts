@@ -168,14 +168,14 @@ for (const lang of ['fr', 'gb'] as const) {
       expect(layout.display, `${width} px`).toBe(width === 1280 ? 'table' : 'block');
       expect(layout.scrollWidth, `${width} px`).toBeLessThanOrEqual(layout.clientWidth);
       expect(layout.pageWidth, `${width} px`).toBeLessThanOrEqual(width);
-      expect(layout.headers).toHaveLength(11);
+      expect(layout.headers).toHaveLength(10);
       for (const cell of [...layout.headers, ...layout.values]) {
         expect(cell.width, `${cell.text} at ${width} px`).toBeGreaterThan(0);
         expect(cell.left, `${cell.text} at ${width} px`).toBeGreaterThanOrEqual(0);
         expect(cell.right, `${cell.text} at ${width} px`).toBeLessThanOrEqual(width);
       }
       // On a card each value says what it is; in the table its header does.
-      expect(layout.labels).toHaveLength(10);
+      expect(layout.labels).toHaveLength(9);
       for (const label of layout.labels) {
         expect(label.text).not.toBe('');
         expect(label.shown, `${label.text} at ${width} px`).toBe(width === 360);

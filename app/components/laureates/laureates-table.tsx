@@ -1,8 +1,9 @@
 /**
  * The ranking table: every value a reader looks for in view without scrolling sideways. In a wide box a real
- * table (the name with its flag and town, the challenge with its number, the ride, the rider and their counts);
- * in a narrow one each row is a card with each value beside its label, and the header row becomes a strip of sort
- * links (a container query in laureates-table.module.css, no script). Every sort key is a link (so it works
+ * table (the name, the country with the town, the challenge with its number, the day, the age with the year of
+ * birth, the nationality and the rider's counts); in a narrow one each row is a card with each value beside its
+ * label, and the header row becomes a strip of sort links (a container query in laureates-table.module.css, no
+ * script). Every sort key is a link (so it works
  * without scripts, and the sorted view has its own address); a header that holds two keys is `aria-sort`ed by
  * either. A plain HTML table styled like the other public tables: Mantine's Table would bring its ScrollArea
  * (about 15 KB gzip) to the page.
@@ -29,8 +30,7 @@ const COLUMNS = [
   { id: 'from', keys: ['pays', 'ville'] },
   { id: 'challenge', keys: ['epreuve', 'numero'] },
   { id: 'date', keys: ['date_passage'] },
-  { id: 'age', keys: ['age'], numeric: true },
-  { id: 'born', keys: ['birth_year'], numeric: true },
+  { id: 'age', keys: ['age', 'birth_year'], numeric: true },
   { id: 'nationality', keys: ['nationalite'] },
   { id: 'total', keys: ['total'], numeric: true },
   { id: 'cingle', keys: ['cingle'], numeric: true },
@@ -126,8 +126,14 @@ function useCellValues(row: LaureateRow, birth: string | number, flag: string | 
       </>
     ),
     date: format.displayDate(row.date_passage),
-    age: row.age ?? '-',
-    born: <span data-testid="laureate-birth">{birth}</span>,
+    age: (
+      <>
+        {row.age ?? '-'}
+        <span className={classes.born} data-testid="laureate-birth">
+          {birth}
+        </span>
+      </>
+    ),
     nationality: labels.country(row.nationalite),
     total: <strong>{row.total}</strong>,
     cingle: row.cingle,
