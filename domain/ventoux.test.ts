@@ -6,7 +6,9 @@ import {
   GRADIENT_BANDS,
   ROADS,
   SUMMIT_ALTITUDE_M,
+  CLUB_FACTS,
   challengeById,
+  challengeExistedOn,
   gradientBand,
   kilometreSegments,
   roadById,
@@ -96,6 +98,24 @@ describe('gradientBand', () => {
 });
 
 describe('challenges', () => {
+  it('began in 1988, 1998 and 2007, and the club with the first', () => {
+    expect(CHALLENGES.map(({ id, since }) => [id, since])).toEqual([
+      ['cingle', 1988],
+      ['galerien', 1998],
+      ['bicingle', 2007],
+    ]);
+    expect(CLUB_FACTS.foundedYear).toBe(1988);
+  });
+
+  it('knows no ride before its challenge existed', () => {
+    expect(challengeExistedOn('cingle', '1987-12-31')).toBe(false);
+    expect(challengeExistedOn('cingle', '1988-01-01')).toBe(true);
+    expect(challengeExistedOn('galerien', '1997-07-14')).toBe(false);
+    expect(challengeExistedOn('galerien', '1998-07-14')).toBe(true);
+    expect(challengeExistedOn('bicingle', '2006-08-01')).toBe(false);
+    expect(challengeExistedOn('bicingle', '2007-08-01')).toBe(true);
+  });
+
   it('has the published distances and height gains', () => {
     expect(CHALLENGES.map(({ id, distanceKm, gainM }) => [id, distanceKm, gainM])).toEqual([
       ['cingle', 137, 4400],

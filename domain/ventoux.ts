@@ -259,7 +259,7 @@ export interface Challenge {
   readonly ascents: readonly RoadId[];
   readonly distanceKm: number;
   readonly gainM: number;
-  /** The year the challenge was introduced. */
+  /** The year the challenge was introduced: no ride of it can be older (the import refuses one). */
   readonly since: number;
 }
 
@@ -287,10 +287,16 @@ export function challengeById(id: ChallengeId): Challenge {
   return challenge;
 }
 
+/** Whether a challenge existed on a day ('YYYY-MM-DD'): a ride before its first year is a mistake in a record. */
+export function challengeExistedOn(id: ChallengeId, date: string): boolean {
+  return Number(date.slice(0, 4)) >= challengeById(id).since;
+}
+
 export const CLUB_FACTS = {
-  foundedYear: 1988,
-  forestOptionYear: 1998,
-  doubleOptionYear: 2007,
+  /** The club began with its first challenge; the forest road and the double came later. */
+  foundedYear: challengeById('cingle').since,
+  forestOptionYear: challengeById('galerien').since,
+  doubleOptionYear: challengeById('bicingle').since,
   recommendedGear: '34x28',
   /** Month-day, inclusive, both ends. */
   heatWarning: { from: '06-15', to: '08-15' },

@@ -8,16 +8,35 @@ import type { ImportReport } from './services/laureates/laureate-import.ts';
 
 const SHOWN_ERRORS = 100;
 
-/** Why nothing was imported: the refused rows, at most SHOWN_ERRORS of them. */
-export function formatRowErrors(errors: RowError[]): string {
-  const lines = errors.slice(0, SHOWN_ERRORS).map((error) => `  line ${error.line}: ${error.message}`);
-  if (errors.length > SHOWN_ERRORS) lines.push(`  ... and ${errors.length - SHOWN_ERRORS} more`);
-  const rows = new Set(errors.map((error) => error.line)).size;
-  return [`Nothing was imported: ${rows} row(s) have errors.`, ...lines].join('\n');
+/** Rows listed under a heading, at most SHOWN_ERRORS of them. */
+function listedRows(heading: string, rows: RowError[]): string[] {
+  const lines = rows.slice(0, SHOWN_ERRORS).map((row) => `  line ${row.line}: ${row.message}`);
+  if (rows.length > SHOWN_ERRORS) lines.push(`  ... and ${rows.length - SHOWN_ERRORS} more`);
+  return [heading, ...lines];
 }
 
-/** What was, or in a dry run would be, written. */
-export function formatImportReport(report: ImportReport, ignoredColumns: string[]): string {
+const rowCount = (rows: RowError[]) => new Set(rows.map((row) => row.line)).size;
+
+/** Rows imported with a date kept as unknown, for a person to look at; nothing when there is none. */
+function formatRowWarnings(warnings: RowError[]): string[] {
+  if (warnings.length === 0) return [];
+  return listedRows(`Warning: ${rowCount(warnings)} row(s) keep a date as unknown.`, warnings);
+}
+
+/** Why nothing was imported: the refused rows, then the warnings. */
+export function formatRowErrors(errors: RowError[], warnings: RowError[] = []): string {
+  return [
+    ...listedRows(`Nothing was imported: ${rowCount(errors)} row(s) have errors.`, errors),
+    ...formatRowWarnings(warnings),
+  ].join('\n');
+}
+
+/** What was, or in a dry run would be, written, and the rows that keep a date as unknown. */
+export function formatImportReport(
+  report: ImportReport,
+  ignoredColumns: string[],
+  warnings: RowError[] = [],
+): string {
   const numbers = Object.entries(report.lastNumeros)
     .map(([epreuve, numero]) => `${epreuve} ${numero}`)
     .join(', ');
@@ -27,6 +46,7 @@ export function formatImportReport(report: ImportReport, ignoredColumns: string[
     `${report.laureatesCreated} new laureate(s), ${report.laureatesLinked} existing laureate(s) with new homologations.`,
     numbers && `Last numbers: ${numbers}.`,
     ignoredColumns.length > 0 && `Ignored column(s): ${ignoredColumns.join(', ')}.`,
+    ...formatRowWarnings(warnings),
   ]
     .filter(Boolean)
     .join('\n');

@@ -134,8 +134,8 @@ export const COMMANDS: Record<string, Command> = {
         onProgress: progress?.update,
       });
       progress?.stop();
-      if (!result.report) throw new UsageError(formatRowErrors(result.errors));
-      print(formatImportReport(result.report, result.ignoredColumns));
+      if (!result.report) throw new UsageError(formatRowErrors(result.errors, result.warnings));
+      print(formatImportReport(result.report, result.ignoredColumns, result.warnings));
     },
   },
   'demo:seed': {

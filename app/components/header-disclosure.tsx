@@ -7,8 +7,8 @@
  */
 import { Paper, UnstyledButton } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { type ComponentPropsWithoutRef, type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import classes from './header-disclosure.module.css';
 
 interface HeaderDisclosureProps {
@@ -20,6 +20,17 @@ interface HeaderDisclosureProps {
   triggerProps?: ComponentPropsWithoutRef<'button'> & { 'data-testid'?: string };
   /** The list's items; `close` lets an action close the list first (the header stays across navigations). */
   children: (close: () => void) => ReactNode;
+}
+
+/**
+ * Closes a popover of the header when the page changes: the header stays across navigations inside the client,
+ * and so would a list or the phone panel left open over the next page (a link inside a nested list, or Back).
+ */
+export function useClosedOnNavigation(close: () => void) {
+  const location = useLocation();
+  // Only the location: `close` is a new function at each render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(close, [location]);
 }
 
 /** A popover's id, and the CSS anchor name (a dashed ident) that ties it to its button. */
@@ -34,6 +45,7 @@ export function HeaderDisclosure({ trigger, label, heading, triggerProps, childr
   const [opened, setOpened] = useState(false);
   const { id, anchor } = usePopoverIds();
   const close = () => document.getElementById(id)?.hidePopover();
+  useClosedOnNavigation(close);
 
   return (
     <div className={classes.root}>

@@ -66,7 +66,14 @@ export function MobileNavigation({
             {t('nav.admin')}
           </Button>
         )}
-        <Group justify="center" mt="sm">
+        {/* The account's list opens over this panel: an entry chosen there closes both at once. */}
+        <Group
+          justify="center"
+          mt="sm"
+          onClick={(event) => {
+            if ((event.target as Element).closest('a, [data-sign-out]')) close();
+          }}
+        >
           <UserMenu testId="mobile-user-menu" />
         </Group>
       </Stack>

@@ -6,7 +6,7 @@ import { Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core'
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { usePopoverIds } from './header-disclosure.tsx';
+import { useClosedOnNavigation, usePopoverIds } from './header-disclosure.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { MobileNavigation } from './mobile-navigation.tsx';
@@ -20,6 +20,7 @@ export function SiteHeader() {
   const [opened, setOpened] = useState(false);
   const mobilePanel = useRef<HTMLDivElement>(null);
   const { id: mobileNavigationId } = usePopoverIds();
+  useClosedOnNavigation(() => mobilePanel.current?.hidePopover());
   const lang = i18n.language;
   const links = useNavLinks();
 

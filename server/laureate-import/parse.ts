@@ -1,8 +1,8 @@
 /**
  * Reading the club's earlier records of laureates from a CSV file (`laureates:import`): the header (documented
  * columns, a few other spellings), the delimiter, the dates as the club wrote them, country names in the site's
- * languages. Pure: text in, validated records and the reasons rows are wrong out; the writing is
- * services/laureates/laureate-import.ts.
+ * languages. Pure: text in, validated records, the reasons rows are wrong (a ride before its challenge existed is
+ * one) and what was kept as unknown (warnings) out; the writing is services/laureates/laureate-import.ts.
  */
 import { parse } from 'csv-parse/sync';
 import { z } from '../../domain/schemas/zod.ts';
@@ -10,7 +10,7 @@ import { COUNTRY_CODES, countryName, isCountryCode } from '../../domain/countrie
 import { isValidCalendarDate } from '../../domain/dates.ts';
 import { LOCALES } from '../../domain/locales.ts';
 import { normalizeSearchText } from '../../domain/search.ts';
-import { CHALLENGE_IDS, type ChallengeId } from '../../domain/ventoux.ts';
+import { CHALLENGE_IDS, type ChallengeId, challengeById, challengeExistedOn } from '../../domain/ventoux.ts';
 
 /** One homologation with its rider, validated. `line` is where it came from (the CSV line, or a demo index). */
 export interface LaureateRecord {
@@ -120,19 +120,41 @@ function countryCodeByName(name: string): string | undefined {
 const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const YMD = /^(\d{4})-(\d{2})-(\d{2})(?:[ T].*)?$/;
 
+/** The day a date's text names, as 'YYYY-MM-DD', whether or not it exists; undefined when it names none. */
+function legacyDateText(value: string): string | undefined {
+  const text = value.trim();
+  const dmy = DMY.exec(text);
+  if (dmy) return `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
+  const ymd = YMD.exec(text);
+  return ymd ? `${ymd[1]}-${ymd[2]}-${ymd[3]}` : undefined;
+}
+
+/** The club's files write an unknown date as 1970-01-01: on purpose, so no warning. */
+const UNKNOWN_DATE_PLACEHOLDER = '1970-01-01';
+
 /**
  * DD/MM/YYYY (also with '.' or '-', and one-digit day or month) or YYYY-MM-DD (a time after it is ignored) ->
  * 'YYYY-MM-DD'. Empty, impossible days and the legacy placeholder 1970-01-01 give null: an unknown date.
  */
 export function parseLegacyDate(value: string): string | null {
-  const text = value.trim();
-  let date: string | undefined;
-  const dmy = DMY.exec(text);
-  if (dmy) date = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
-  const ymd = YMD.exec(text);
-  if (ymd) date = `${ymd[1]}-${ymd[2]}-${ymd[3]}`;
-  if (!date || !isValidCalendarDate(date) || date === '1970-01-01') return null;
+  const date = legacyDateText(value);
+  if (!date || !isValidCalendarDate(date) || date === UNKNOWN_DATE_PLACEHOLDER) return null;
   return date;
+}
+
+/**
+ * Why a date written in the file is kept as unknown, when it is not left empty or the placeholder: an impossible
+ * day (31/02/1995) or a text that is no date. The row is imported; the report lists it for a person to look at.
+ */
+function unreadDate(
+  column: 'date_naissance' | 'date_passage',
+  value: string | undefined,
+): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const date = legacyDateText(text);
+  if (date && isValidCalendarDate(date)) return undefined;
+  return `${column}: "${text}" is not a ${date ? 'real day' : 'date'}; kept as unknown`;
 }
 
 const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
@@ -211,15 +233,34 @@ const csvRowSchema = z.object({
   nationalite: country('nationalite'),
 });
 
-/** Validates one row of the file (`line` is its line number, for the messages). */
+/** A ride dated before its challenge existed (domain/ventoux.ts): a mistake in the record, refused. */
+function rideBeforeChallenge(row: Partial<Record<CsvColumn, string>>): string | undefined {
+  const challenge = CHALLENGE_NAMES[normalizeSearchText(row.epreuve ?? '').replaceAll(' ', '')];
+  const date = parseLegacyDate(row.date_passage ?? '');
+  if (!challenge || !date || challengeExistedOn(challenge, date)) return undefined;
+  const since = challengeById(challenge).since;
+  return `date_passage: ${challenge} ridden on ${date}, before the challenge existed (${since})`;
+}
+
+/**
+ * Validates one row of the file (`line` is its line number, for the messages). A record may come with warnings:
+ * what was kept as unknown rather than refused.
+ */
 export function parseCsvRow(
   row: Partial<Record<CsvColumn, string>>,
   line: number,
-): { record: LaureateRecord } | { errors: RowError[] } {
+): { record: LaureateRecord; warnings: RowError[] } | { errors: RowError[] } {
   const result = csvRowSchema.safeParse(row);
-  if (!result.success)
-    return { errors: result.error.issues.map((issue) => ({ line, message: issue.message })) };
-  return { record: { line, ...result.data } };
+  const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
+  const tooEarly = rideBeforeChallenge(row);
+  if (tooEarly) messages.push(tooEarly);
+  if (!result.success || messages.length > 0)
+    return { errors: messages.map((message) => ({ line, message })) };
+  const warnings = (['date_naissance', 'date_passage'] as const).flatMap((column) => {
+    const message = unreadDate(column, row[column]);
+    return message ? [{ line, message }] : [];
+  });
+  return { record: { line, ...result.data }, warnings };
 }
 
 /** The delimiter of the header line: semicolons (spreadsheets set to French), tabs or commas. */
@@ -232,6 +273,8 @@ function detectDelimiter(text: string): string {
 export interface ParsedFile {
   records: LaureateRecord[];
   errors: RowError[];
+  /** Rows imported with a date kept as unknown (an impossible day, a text that is no date). */
+  warnings: RowError[];
   /** Header names not used (derived columns such as total are recomputed, not read). */
   ignoredColumns: string[];
 }
@@ -253,12 +296,18 @@ export function parseLaureatesCsv(text: string): ParsedFile {
     return {
       records: [],
       errors: [{ line, message: `not readable as CSV: ${(error as Error).message}` }],
+      warnings: [],
       ignoredColumns: [],
     };
   }
   const [header, ...body] = rows;
   if (!header)
-    return { records: [], errors: [{ line: 1, message: 'the file is empty' }], ignoredColumns: [] };
+    return {
+      records: [],
+      errors: [{ line: 1, message: 'the file is empty' }],
+      warnings: [],
+      ignoredColumns: [],
+    };
   const columns = header.record.map(columnOf);
   const ignoredColumns = header.record.filter((_name, index) => columns[index] === undefined);
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
@@ -266,12 +315,14 @@ export function parseLaureatesCsv(text: string): ParsedFile {
     return {
       records: [],
       errors: [{ line: 1, message: `the header lacks the column(s) ${missing.join(', ')}` }],
+      warnings: [],
       ignoredColumns,
     };
   }
 
   const records: LaureateRecord[] = [];
   const errors: RowError[] = [];
+  const warnings: RowError[] = [];
   const seen = new Map<string, LaureateRecord>();
   for (const { record: cells, info } of body) {
     const row: Partial<Record<CsvColumn, string>> = {};
@@ -297,6 +348,7 @@ export function parseLaureatesCsv(text: string): ParsedFile {
     }
     seen.set(key, result.record);
     records.push(result.record);
+    warnings.push(...result.warnings);
   }
-  return { records, errors, ignoredColumns };
+  return { records, errors, warnings, ignoredColumns };
 }

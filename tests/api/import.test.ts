@@ -55,9 +55,31 @@ describe('laureates import', () => {
     expect(await counts()).toEqual({ people: 0, rides: 0 });
   });
 
+  it('refuses rides dated before their challenge existed, each with its line', async () => {
+    const result = await t.services.laureateImport.importCsv(
+      [
+        'epreuve;numero;nom;prenom;date_passage',
+        'galerien;20;Tôt;Paul;14/07/1990',
+        'bicingle;21;Tôt;Marie;2000-08-01',
+        'cingle;22;Tôt;Luc;1980-06-01',
+        'cingle;23;Bon;Jean;1988-06-01',
+      ].join('\n'),
+    );
+    expect(result.report).toBeNull();
+    expect(result.errors.map((error) => error.line)).toEqual([2, 3, 4]);
+    expect(result.errors[0]?.message).toMatch(
+      /galerien ridden on 1990-07-14, before the challenge existed \(1998\)/,
+    );
+    expect(await counts()).toEqual({ people: 0, rides: 0 });
+  });
+
   it('reports what a dry run would do without writing', async () => {
     const result = await t.services.laureateImport.importCsv(GOOD_FILE, { dryRun: true });
     expect(result.report).toMatchObject({ dryRun: true, rows: 6, inserted: 6, laureatesCreated: 4 });
+    // The impossible day of line 6 is kept as unknown, and said so.
+    expect(result.warnings).toEqual([
+      { line: 6, message: 'date_passage: "31/02/1995" is not a real day; kept as unknown' },
+    ]);
     expect(await counts()).toEqual({ people: 0, rides: 0 });
   });
 
@@ -126,6 +148,7 @@ describe('npm run cli -- laureates:import', () => {
   const environment = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+  // Six runs of the command, each opening and migrating its database: slow on a busy machine.
   it('imports a file, refuses a bad one with line numbers, and supports --dry-run', async () => {
     const good = write('good.csv', GOOD_FILE);
     const bad = write('bad.csv', 'epreuve,numero,nom,prenom\ncingle,1,A,B\ncingle,zero,C,D\n');
@@ -136,7 +159,11 @@ describe('npm run cli -- laureates:import', () => {
     console.error = (message: string) => errors.push(message);
     try {
       expect(await runCli(['laureates:import', good, '--dry-run'], environment, print)).toBe(0);
-      expect(lines.pop()).toMatch(/^Dry run: nothing was written\.\n6 homologation\(s\) read, 6 to import/);
+      const dryRun = lines.pop();
+      expect(dryRun).toMatch(/^Dry run: nothing was written\.\n6 homologation\(s\) read, 6 to import/);
+      expect(dryRun).toContain(
+        'Warning: 1 row(s) keep a date as unknown.\n  line 6: date_passage: "31/02/1995" is not a real day; kept as unknown',
+      );
       expect(await runCli(['laureates:import', good], environment, print)).toBe(0);
       expect(lines.pop()).toMatch(/6 imported, 0 already present/);
       expect(await runCli(['laureates:import', good], environment, print)).toBe(0);
@@ -150,6 +177,30 @@ describe('npm run cli -- laureates:import', () => {
     } finally {
       console.error = originalError;
     }
+  }, 120_000);
+
+  it('refuses a ride before its challenge with its line, and lists the dates kept as unknown', async () => {
+    const early = write(
+      'early.csv',
+      'epreuve,numero,nom,prenom,date_passage\ncingle,1,A,B,31/02/1995\ngalerien,1,C,D,1990-07-14\n',
+    );
+    const errors: string[] = [];
+    const originalError = console.error;
+    console.error = (message: string) => errors.push(message);
+    try {
+      expect(await runCli(['laureates:import', early, '--dry-run'], environment, () => {})).toBe(1);
+    } finally {
+      console.error = originalError;
+    }
+    // Then the command's usage.
+    expect(errors.pop()).toMatch(
+      [
+        'Nothing was imported: 1 row(s) have errors.',
+        '  line 3: date_passage: galerien ridden on 1990-07-14, before the challenge existed (1998)',
+        'Warning: 1 row(s) keep a date as unknown.',
+        '  line 2: date_passage: "31/02/1995" is not a real day; kept as unknown\n',
+      ].join('\n'),
+    );
   });
 
   it('seeds demo data with demo:seed, continuing the numbers', async () => {

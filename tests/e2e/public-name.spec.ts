@@ -47,7 +47,7 @@ for (const [lang, index] of [
     await expect(rows).toHaveCount(rider.rides.length);
     const palmares = (await rows.first().locator('th[scope=row] a').getAttribute('href'))!;
 
-    await page.goto(`/${lang}/account?tab=password`);
+    await page.goto(`/${lang}/account?tab=homologations`);
     await pageReady(page);
     const choice = page.getByTestId('public-name-choice');
     await choice.getByRole('radio', { name: name.options.initials }).check();
@@ -64,7 +64,7 @@ for (const [lang, index] of [
     // On a slow phone: the choice is tapped before the scripts arrive, and stays when they take over.
     const release = await holdScripts(page);
     // Not up to `load`, which may wait for the held scripts.
-    await page.goto(`/${lang}/account?tab=password`, { waitUntil: 'commit' });
+    await page.goto(`/${lang}/account?tab=homologations`, { waitUntil: 'commit' });
     await expect(choice.getByRole('radio', { name: name.options.initials })).toBeChecked();
     await choice.getByRole('radio', { name: name.options.full }).check();
     await release();

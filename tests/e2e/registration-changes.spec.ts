@@ -42,8 +42,22 @@ for (const lang of ['fr', 'de']) {
     const { orderId, candidate } = await paidRegistration(buyer.request, { nom }, 'postal', lang);
     const page = await buyer.newPage();
 
-    // From the orders tab to the registration's form.
+    // From the orders tab to the registration's form. Cancelling is asked with its own button: the club's
+    // address is for any other change; the step under way is no alarm (blue, as the club's news).
     await page.goto(`/${lang}/account?tab=orders`);
+    await expect(page.getByTestId('cancellation')).toBeVisible();
+    await expect(page.getByTestId('club-contact')).toContainText(order.changes.otherChangesContact);
+    const current = page.getByTestId('registration-progress').locator('[aria-current="step"]');
+    await expect(current).toContainText(order.progress.now);
+    const bullet = await current.locator('.mantine-ThemeIcon-root').evaluate((icon) => {
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = 'var(--mantine-color-blue-filled)';
+      document.body.append(probe);
+      const blue = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return { shown: getComputedStyle(icon).backgroundColor, blue };
+    });
+    expect(bullet.shown).toBe(bullet.blue);
     await page.getByTestId('change-registration').click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/account/registrations/${candidate.id}$`));
     const form = page.getByTestId('registration-change-form');
@@ -114,6 +128,9 @@ for (const lang of ['fr', 'de']) {
     await expect(page.getByTestId('change-registration')).toHaveCount(0);
     await expect(page.getByTestId('change-delivery')).toHaveCount(0);
     await expect(page.getByTestId('change-closed')).toHaveText(order.changes.inHand);
+    // No button to cancel any more: the club's address is the way, and says so.
+    await expect(page.getByTestId('cancellation')).toHaveCount(0);
+    await expect(page.getByTestId('club-contact')).toContainText(order.changes.paidContact);
     await buyer.close();
   });
 

@@ -114,6 +114,35 @@ test.describe('nav bar', () => {
   });
 });
 
+test('on a phone the account list keeps off the screen edges and closes with the page it opens', async ({
+  page,
+}) => {
+  const email = `menu.${Date.now()}@example.org`;
+  const signup = await page.request.post('/api/signup', { data: accountPayload(email) });
+  expect(signup.status(), await signup.text()).toBe(201);
+  expect((await page.request.post('/api/login', { data: { email, password: 'Ventoux1910' } })).status()).toBe(
+    200,
+  );
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The account page ships the client: the header stays across the navigation.
+  await open(page, '/gb/account?tab=orders');
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  const panel = page.getByTestId('mobile-navigation');
+  await panel.getByTestId('mobile-user-menu').click();
+  const list = panel.getByRole('link', { name: 'My account' }).locator('xpath=ancestor::*[@popover][1]');
+  await expect(list).toBeVisible();
+  const box = (await list.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(8);
+  expect(box.x + box.width).toBeLessThanOrEqual(360 - 8);
+
+  await panel.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/gb\/account\?tab=password$/);
+  await expect(page.getByRole('tab', { name: 'Password' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel).toBeHidden();
+  await expect(list).toBeHidden();
+  await expect(page.getByTestId('password-form')).toBeInViewport();
+});
+
 test.describe('notices', () => {
   test('the cookie notice and banners stay dismissed', async ({ page }) => {
     await open(page, '/gb');

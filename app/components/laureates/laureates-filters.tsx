@@ -2,15 +2,7 @@
  * Search box, filters and page size of the ranking: a plain GET form, so the view is in the address and the
  * form works before the scripts load; with scripts, changing a select applies it at once.
  */
-import {
-  Button,
-  Grid,
-  Group,
-  NativeSelect,
-  type NativeSelectProps,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Grid, Group, NativeSelect, type NativeSelectProps, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
@@ -170,9 +162,6 @@ export function LaureatesFilters({
         />
       </Grid>
       <FilterActions locale={locale} />
-      <VisuallyHidden>
-        <span>{t('laureates:table.scrollHint')}</span>
-      </VisuallyHidden>
     </Form>
   );
 }

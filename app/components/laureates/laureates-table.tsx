@@ -1,11 +1,16 @@
 /**
- * The ranking table: every column sorts through a link (so it works before the scripts load, and the sorted
- * view has its own address), `aria-sort` tells assistive technologies which column orders the rows, and the
- * rank and surname stay in view when the table scrolls sideways on a phone. A plain HTML table styled like the
- * other public tables: Mantine's Table would bring its ScrollArea (about 15 KB gzip) to the page.
+ * The ranking table: every value a reader looks for in view without scrolling sideways. In a wide box a real
+ * table (the name, the country with the town, the challenge with its number, the day, the age with the year of
+ * birth, the nationality and the rider's counts); in a narrow one each row is a card with each value beside its
+ * label, and the header row becomes a strip of sort links (a container query in laureates-table.module.css, no
+ * script). Every sort key is a link (so it works
+ * without scripts, and the sorted view has its own address); a header that holds two keys is `aria-sort`ed by
+ * either. A plain HTML table styled like the other public tables: Mantine's Table would bring its ScrollArea
+ * (about 15 KB gzip) to the page.
  */
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LaureateSortKey } from '../../../domain/laureate-view.ts';
@@ -16,60 +21,125 @@ import tables from '../public/plain-table.module.css';
 import { useLaureateLabels } from './labels.ts';
 import classes from './laureates-table.module.css';
 
-/** The columns in the order the club's ranking shows them. */
-const COLUMNS: readonly { key: LaureateSortKey; numeric?: boolean; className?: string }[] = [
-  { key: 'rank', numeric: true, className: classes.rank },
-  { key: 'nom', className: classes.surname },
-  { key: 'prenom' },
-  { key: 'civilite' },
-  { key: 'birth_year', numeric: true },
-  { key: 'total', numeric: true },
-  { key: 'cingle', numeric: true },
-  { key: 'bicingle', numeric: true },
-  { key: 'galerien', numeric: true },
-  { key: 'pays' },
-  { key: 'nationalite' },
-  { key: 'numero', numeric: true },
-  { key: 'epreuve' },
-  { key: 'date_passage' },
-  { key: 'age', numeric: true },
-  { key: 'ville' },
-];
+/**
+ * The columns and the sort keys each header offers. The rank was the homologation number again ('rank' still
+ * sorts as the number, for the addresses already shared) and the title says nothing a reader looks for.
+ */
+const COLUMNS = [
+  { id: 'name', keys: ['nom', 'prenom'] },
+  { id: 'from', keys: ['pays', 'ville'] },
+  { id: 'challenge', keys: ['epreuve', 'numero'] },
+  { id: 'date', keys: ['date_passage'] },
+  { id: 'age', keys: ['age', 'birth_year'], numeric: true },
+  { id: 'nationality', keys: ['nationalite'] },
+  { id: 'total', keys: ['total'], numeric: true },
+  { id: 'cingle', keys: ['cingle'], numeric: true },
+  { id: 'galerien', keys: ['galerien'], numeric: true },
+  { id: 'bicingle', keys: ['bicingle'], numeric: true },
+] as const satisfies readonly { id: string; keys: readonly LaureateSortKey[]; numeric?: boolean }[];
+type Column = (typeof COLUMNS)[number];
+type ColumnId = Column['id'];
 
-function SortHeader({
+/** The sort key a view's order belongs to: 'rank' is the number's order. */
+const shownKey = (key: LaureateSortKey): LaureateSortKey => (key === 'rank' ? 'numero' : key);
+
+function SortLink({
   view,
-  column,
+  sortKey,
   basePath,
 }: {
   view: LaureatesView;
-  column: (typeof COLUMNS)[number];
+  sortKey: LaureateSortKey;
   basePath: string;
 }) {
   const { t } = useTranslation();
-  const active = view.sort.key === column.key;
-  const label = t(`laureates:columns.${column.key}`);
+  const active = shownKey(view.sort.key) === sortKey;
+  const label = t(`laureates:columns.${sortKey}`);
   const Icon = !active ? IconArrowsSort : view.sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
-  const classNames = [column.className, column.numeric ? classes.number : undefined]
-    .filter(Boolean)
-    .join(' ');
+  return (
+    <Link
+      to={`${basePath}${laureatesSearch(sortedBy(view, sortKey))}`}
+      className={classes.sortLink}
+      title={t('laureates:sortBy', { column: label })}
+      preventScrollReset
+      data-testid={`sort-${sortKey}`}
+      data-active={active || undefined}
+    >
+      {label}
+      <Icon size={14} stroke={2} aria-hidden />
+    </Link>
+  );
+}
+
+function ColumnHeader({ view, column, basePath }: { view: LaureatesView; column: Column; basePath: string }) {
+  const sorted = (column.keys as readonly LaureateSortKey[]).includes(shownKey(view.sort.key));
   return (
     <th
       scope="col"
-      className={classNames || undefined}
-      aria-sort={active ? (view.sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      role="columnheader"
+      className={'numeric' in column ? classes.number : undefined}
+      data-column={column.id}
+      aria-sort={sorted ? (view.sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
-      <Link
-        to={`${basePath}${laureatesSearch(sortedBy(view, column.key))}`}
-        className={classes.sortLink}
-        title={t('laureates:sortBy', { column: label })}
-        preventScrollReset
-        data-testid={`sort-${column.key}`}
-      >
-        {label}
-        <Icon size={14} stroke={2} aria-hidden opacity={active ? 1 : 0.4} />
-      </Link>
+      <span className={classes.sortLinks}>
+        {column.keys.map((key) => (
+          <SortLink key={key} view={view} sortKey={key} basePath={basePath} />
+        ))}
+      </span>
     </th>
   );
+}
+
+/** A cell with its column's label before the value, seen only on a card (the header names it in the table). */
+function Cell({ column, label, children }: { column: Column; label: string; children: ReactNode }) {
+  return (
+    <td role="cell" className={'numeric' in column ? classes.number : undefined} data-column={column.id}>
+      <span className={classes.cellLabel} aria-hidden>
+        {label}
+      </span>
+      <span className={classes.value}>{children}</span>
+    </td>
+  );
+}
+
+/** What each column shows of a row; the name is the row's header and is drawn apart. */
+function useCellValues(row: LaureateRow, birth: string | number, flag: string | undefined) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const labels = useLaureateLabels();
+  return {
+    from: (
+      <>
+        <span className={classes.country}>
+          {flag && <img className={classes.flag} src={flag} width={18} height={13} alt="" loading="lazy" />}
+          {labels.country(row.pays)}
+        </span>
+        {row.ville && <span className={classes.town}>{row.ville}</span>}
+      </>
+    ),
+    challenge: (
+      <>
+        {labels.challenge(row.epreuve)}{' '}
+        <span className={classes.numero}>
+          {t('laureates:table.numero', { numero: format.number(row.numero) })}
+        </span>
+      </>
+    ),
+    date: format.displayDate(row.date_passage),
+    age: (
+      <>
+        {row.age ?? '-'}
+        <span className={classes.born} data-testid="laureate-birth">
+          {birth}
+        </span>
+      </>
+    ),
+    nationality: labels.country(row.nationalite),
+    total: <strong>{row.total}</strong>,
+    cingle: row.cingle,
+    galerien: row.galerien,
+    bicingle: row.bicingle,
+  } satisfies Record<Exclude<ColumnId, 'name'>, ReactNode>;
 }
 
 /** One homologation: the laureate's name links to their palmarès. */
@@ -77,53 +147,33 @@ function LaureateTableRow({
   row,
   birth,
   flag,
+  columnLabels,
 }: {
   row: LaureateRow;
   birth: string | number;
   flag: string | undefined;
+  columnLabels: Record<ColumnId, string>;
 }) {
   const { t, i18n } = useTranslation();
-  const format = useFormat();
-  const labels = useLaureateLabels();
+  const values = useCellValues(row, birth, flag);
   const name = `${row.prenom} ${row.nom}`;
-  const lang = i18n.language;
   return (
-    <tr data-testid="laureate-row">
-      <td className={`${classes.rank} ${classes.number}`}>{format.number(row.rank)}</td>
-      <th scope="row" className={classes.surname}>
+    <tr role="row" data-testid="laureate-row">
+      <th scope="row" role="rowheader" className={classes.name} data-column="name">
         <Anchor
           component={Link}
-          to={`/${lang}/laureates/${row.laureateId}`}
-          fw={700}
+          to={`/${i18n.language}/laureates/${row.laureateId}`}
           c="club.8"
           aria-label={t('laureates:table.palmaresLink', { name })}
         >
-          {row.nom}
+          <strong data-testid="laureate-surname">{row.nom}</strong> {row.prenom}
         </Anchor>
       </th>
-      <td>{row.prenom}</td>
-      <td>{labels.civilite(row.civilite)}</td>
-      <td className={classes.number} data-testid="laureate-birth">
-        {birth}
-      </td>
-      <td className={classes.number}>
-        <Text span fw={700} inherit>
-          {row.total}
-        </Text>
-      </td>
-      <td className={classes.number}>{row.cingle}</td>
-      <td className={classes.number}>{row.bicingle}</td>
-      <td className={classes.number}>{row.galerien}</td>
-      <td>
-        {flag && <img className={classes.flag} src={flag} width={18} height={13} alt="" loading="lazy" />}
-        {labels.country(row.pays)}
-      </td>
-      <td>{labels.country(row.nationalite)}</td>
-      <td className={classes.number}>{format.number(row.numero)}</td>
-      <td>{labels.challenge(row.epreuve)}</td>
-      <td>{format.displayDate(row.date_passage)}</td>
-      <td className={classes.number}>{row.age ?? '-'}</td>
-      <td>{row.ville ?? '-'}</td>
+      {COLUMNS.filter((column) => column.id !== 'name').map((column) => (
+        <Cell key={column.id} column={column} label={columnLabels[column.id]}>
+          {values[column.id as Exclude<ColumnId, 'name'>]}
+        </Cell>
+      ))}
     </tr>
   );
 }
@@ -145,13 +195,24 @@ export function LaureatesTable({
   const format = useFormat();
   const birthDateText = (date: string | null | undefined) => (date ? format.date(date) : '-');
   const lang = i18n.language;
+  const columnLabels = Object.fromEntries(
+    COLUMNS.map((column) => [
+      column.id,
+      column.keys.map((key: LaureateSortKey) => t(`laureates:columns.${key}`)).join(' · '),
+    ]),
+  ) as Record<ColumnId, string>;
   return (
-    <div className={classes.region} role="region" aria-label={t('laureates:table.label')} tabIndex={0}>
-      <table className={`${tables.table} ${tables.hover} ${classes.table}`} data-testid="laureates-table">
-        <thead>
-          <tr>
+    <div className={classes.frame}>
+      <table
+        role="table"
+        aria-label={t('laureates:table.label')}
+        className={`${tables.table} ${tables.hover} ${classes.table}`}
+        data-testid="laureates-table"
+      >
+        <thead className={classes.head}>
+          <tr role="row">
             {COLUMNS.map((column) => (
-              <SortHeader key={column.key} view={view} column={column} basePath={`/${lang}/laureates`} />
+              <ColumnHeader key={column.id} view={view} column={column} basePath={`/${lang}/laureates`} />
             ))}
           </tr>
         </thead>
@@ -162,6 +223,7 @@ export function LaureatesTable({
               row={row}
               birth={birthDates ? birthDateText(birthDates[row.laureateId]) : (row.birth_year ?? '-')}
               flag={row.pays ? flags[row.pays] : undefined}
+              columnLabels={columnLabels}
             />
           ))}
         </tbody>

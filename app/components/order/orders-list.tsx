@@ -284,9 +284,13 @@ function CancelOrderForm({ orderId }: { orderId: number }) {
   );
 }
 
-/** A paid order: its delivery can change until a kit is started; otherwise, or to cancel, the club is written to. */
+/**
+ * A paid order: its delivery can change until a kit is started; otherwise the club is written to, and to cancel
+ * too once no registration of the order can be cancelled here (its own button says how while one can).
+ */
 function PaidOrderChanges({ order }: { order: PresentedOrder }) {
   const { t, i18n } = useTranslation('order');
+  const cancellableHere = order.candidats.some((candidate) => candidate.changeable === 'all');
   return (
     <Stack gap="xs" mt="sm">
       {order.delivery_changeable && (
@@ -302,7 +306,11 @@ function PaidOrderChanges({ order }: { order: PresentedOrder }) {
           {t('changes.changeDelivery')}
         </Anchor>
       )}
-      <ClubContact reference={order.reference} reason={t('changes.paidContact')} variant="inline" />
+      <ClubContact
+        reference={order.reference}
+        reason={t(cancellableHere ? 'changes.otherChangesContact' : 'changes.paidContact')}
+        variant="inline"
+      />
     </Stack>
   );
 }

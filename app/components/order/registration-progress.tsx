@@ -7,7 +7,7 @@
 import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconCheck,
-  IconClockHour4,
+  IconHourglassHigh,
   IconMessageQuestion,
   IconPoint,
   IconRoute,
@@ -27,7 +27,8 @@ import { useFormat } from '../../lib/format.ts';
 
 const BULLETS = {
   done: { color: 'green', icon: IconCheck, variant: 'filled' },
-  current: { color: 'red', icon: IconClockHour4, variant: 'filled' },
+  // A step under way is no alarm: blue, as the club's other news; red is for a rejection only.
+  current: { color: 'blue', icon: IconHourglassHigh, variant: 'filled' },
   failed: { color: 'red', icon: IconX, variant: 'filled' },
   optional: { color: 'gray', icon: IconRoute, variant: 'light' },
   upcoming: { color: 'gray', icon: IconPoint, variant: 'light' },
@@ -178,7 +179,7 @@ export function RegistrationProgressSteps({
             <Text component="span" fw={700} size="sm">
               {t(`progress.steps.${step.id}.title`)}
               {step.state === 'current' && (
-                <Badge component="span" color="red" variant="light" size="sm" ml="xs">
+                <Badge component="span" color="blue" variant="light" size="sm" ml="xs">
                   {t('progress.now')}
                 </Badge>
               )}

@@ -1,6 +1,7 @@
 /**
- * The account page: personal information, orders, homologations and password, one tab each. The tab is in the
- * URL (`?tab=password`, which the user menu's Settings links to), so it can be linked to and survives a reload.
+ * The account page: personal information, orders, homologations (with how the public tables show them) and
+ * password, one tab each. The tab is in the URL (`?tab=password`, which the user menu's Settings links to), so it
+ * can be linked to and survives a reload.
  * The loader reads what every tab shows (decision 0003: pages read through their loader); the tabs change things
  * through the API and then have the loader read again.
  */
@@ -296,14 +297,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </Text>
         </Tabs.Panel>
         <Tabs.Panel value="homologations">
-          <HomologationsTab homologations={loaderData.homologations} />
-        </Tabs.Panel>
-        <Tabs.Panel value="password">
+          {/* The rides, then how the public tables show them: hidden, or under which form of the name. */}
           <Stack gap="xl">
-            <PasswordTab />
+            <HomologationsTab homologations={loaderData.homologations} />
             <PublicDisplaySwitch state={loaderData.publicDisplay} />
             <PublicNameChoice current={loaderData.publicDisplay.name} person={loaderData.profile} />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="password">
+          <PasswordTab />
         </Tabs.Panel>
       </Tabs>
     </>

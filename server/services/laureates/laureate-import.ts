@@ -192,16 +192,23 @@ export function createLaureateImportService(deps: { db: Database; onChange?: () 
   return {
     writeRecords,
 
-    /** Validates the whole file, then imports it, or reports every bad row and imports nothing. */
+    /**
+     * Validates the whole file, then imports it, or reports every bad row and imports nothing; either way with the
+     * rows whose dates are kept as unknown (warnings).
+     */
     async importCsv(
       text: string,
       options: Omit<WriteOptions, 'source'> = {},
-    ): Promise<{ errors: RowError[]; ignoredColumns: string[]; report: ImportReport | null }> {
-      const parsed = parseLaureatesCsv(text);
-      if (parsed.errors.length > 0)
-        return { errors: parsed.errors, ignoredColumns: parsed.ignoredColumns, report: null };
-      const report = await writeRecords(parsed.records, { ...options, source: 'import' });
-      return { errors: [], ignoredColumns: parsed.ignoredColumns, report };
+    ): Promise<{
+      errors: RowError[];
+      warnings: RowError[];
+      ignoredColumns: string[];
+      report: ImportReport | null;
+    }> {
+      const { records, errors, warnings, ignoredColumns } = parseLaureatesCsv(text);
+      if (errors.length > 0) return { errors, warnings, ignoredColumns, report: null };
+      const report = await writeRecords(records, { ...options, source: 'import' });
+      return { errors: [], warnings, ignoredColumns, report };
     },
 
     /** True when no laureate exists yet (start-up seeds demo data only then). */

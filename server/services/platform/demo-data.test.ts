@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certifiedOn, demoRecords } from './demo-data.ts';
+import { certifiedOn, demoPeople, demoRecords } from './demo-data.ts';
 
 describe('certifiedOn', () => {
   it('falls two to seven weeks after the ride, and never after the last day', () => {
@@ -21,5 +21,19 @@ describe('demoRecords', () => {
     }
     const days = new Set(records.map((record) => record.homologated_at!.toISOString().slice(0, 10)));
     expect(days.size).toBeGreaterThan(records.length / 2);
+  });
+});
+
+describe('demoPeople', () => {
+  it('names no one with a control character or mojibake (faker\'s Dutch "Ã\\u0096mer" for "Ömer")', () => {
+    // The first such name came at n° 177 of the demo set, then at 5,855 and 13,663.
+    const garbled: string[] = [];
+    let made = 0;
+    for (const person of demoPeople()) {
+      const names = [person.prenom, person.nom, person.ville, ...person.rides.map((ride) => ride.ville)];
+      garbled.push(...names.filter((name) => /\p{Cc}|Ã/u.test(name)));
+      if (++made === 15_000) break;
+    }
+    expect(garbled).toEqual([]);
   });
 });

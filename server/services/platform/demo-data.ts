@@ -27,7 +27,7 @@ import {
 } from '@faker-js/faker';
 import { addDays, today } from '../../../domain/dates.ts';
 import { normalizeSearchText } from '../../../domain/search.ts';
-import { CLUB_FACTS, type ChallengeId } from '../../../domain/ventoux.ts';
+import { CHALLENGES, type ChallengeId } from '../../../domain/ventoux.ts';
 import type { LaureateRecord } from '../../laureate-import/parse.ts';
 
 export const DEMO_SEED = 1910;
@@ -82,11 +82,9 @@ const CHALLENGE_WEIGHTS: { value: ChallengeId; weight: number }[] = [
   { value: 'bicingle', weight: 17 },
 ];
 
-const FIRST_YEAR: Record<ChallengeId, number> = {
-  cingle: CLUB_FACTS.foundedYear,
-  galerien: CLUB_FACTS.forestOptionYear,
-  bicingle: CLUB_FACTS.doubleOptionYear,
-};
+const FIRST_YEAR = Object.fromEntries(
+  CHALLENGES.map((challenge) => [challenge.id, challenge.since]),
+) as Record<ChallengeId, number>;
 
 /** Rides per month, April to October: the summer carries most of them. */
 const MONTH_WEIGHTS = [
@@ -139,6 +137,20 @@ export function demoEmail(prenom: string, nom: string, index: number): string {
   return `${ascii(prenom)}.${ascii(nom)}.${index}@example.org`;
 }
 
+/**
+ * A control character, or the "Ã" that starts a UTF-8 letter read as Latin-1 (faker's Dutch first names hold
+ * "Ã\u0096mer" for "Ömer"): such a name would show as mojibake in the demo ranking.
+ */
+const GARBLED = /[\p{Cc}Ã]/u;
+
+/** The first of `draw`'s names that reads as written (the locales the demo uses have no real "Ã"). */
+function readable(draw: () => string): string {
+  for (;;) {
+    const name = draw();
+    if (!GARBLED.test(name)) return name;
+  }
+}
+
 function yearWeights(from: number, to: number) {
   // The club grew: later years see more rides.
   const years = [];
@@ -172,9 +184,9 @@ export function* demoPeople(
     );
     const faker = random.helpers.arrayElement(country.locales);
     const civilite = random.number.float() < 0.13 ? 'mme' : 'm';
-    const prenom = faker.person.firstName(civilite === 'mme' ? 'female' : 'male');
-    const nom = faker.person.lastName();
-    const ville = faker.location.city();
+    const prenom = readable(() => faker.person.firstName(civilite === 'mme' ? 'female' : 'male'));
+    const nom = readable(() => faker.person.lastName());
+    const ville = readable(() => faker.location.city());
     const nationalite =
       random.number.float() < 0.92
         ? country.code
@@ -200,7 +212,11 @@ export function* demoPeople(
       const date = rideDate(year);
       if (date <= rides.at(-1)!.date || date.slice(0, 4) !== String(year)) continue;
       if (Number(date.slice(0, 4)) - Number(birth.slice(0, 4)) > 80) break;
-      rides.push({ epreuve, date, ville: random.number.float() < 0.05 ? faker.location.city() : ville });
+      rides.push({
+        epreuve,
+        date,
+        ville: random.number.float() < 0.05 ? readable(() => faker.location.city()) : ville,
+      });
     }
 
     yield {
