@@ -10,10 +10,12 @@ import { candidateReference } from '../../../domain/references.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, documents, orders } from '../../db/schema/index.ts';
-import { type DocumentKind, renderBatch, renderDocument } from '../../documents/render.ts';
+import type { ClubPostalAddress } from '../../../contracts/club-address.ts';
+import { type DocumentKind, documentFileName, renderBatch, renderDocument } from '../../documents/render.ts';
 import type { DocumentCandidate } from '../../documents/types.ts';
 import { notFound } from '../../errors.ts';
 import { type Caller, signedIn } from '../guards.ts';
+import type { ClubAddressService } from '../platform/club-address.ts';
 
 const KINDS: DocumentKind[] = ['route_card', 'frame_plate'];
 
@@ -63,16 +65,22 @@ async function writeDocument(
   relativePath: string,
   kind: DocumentKind,
   candidate: DocumentCandidate,
+  returnAddress: ClubPostalAddress,
 ) {
   const file = path.join(dataDir, relativePath);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Written aside then renamed, so that a reader never sees half a file.
-  fs.writeFileSync(`${file}.tmp`, await renderDocument(kind, candidate));
+  fs.writeFileSync(`${file}.tmp`, await renderDocument(kind, candidate, returnAddress));
   fs.renameSync(`${file}.tmp`, file);
 }
 
 /** Draws the listed documents whose file is not there yet. */
-async function renderMissing(db: Database, dataDir: string, rows: (typeof documents.$inferSelect)[]) {
+async function renderMissing(
+  db: Database,
+  dataDir: string,
+  rows: (typeof documents.$inferSelect)[],
+  returnAddress: ClubPostalAddress,
+) {
   const missing = rows.filter((row) => !fs.existsSync(path.join(dataDir, row.path)));
   const byId = new Map(
     (await documentCandidates(db, [...new Set(missing.map((row) => row.candidateId))])).map((candidate) => [
@@ -80,11 +88,23 @@ async function renderMissing(db: Database, dataDir: string, rows: (typeof docume
       candidate,
     ]),
   );
-  for (const row of missing) await writeDocument(dataDir, row.path, row.kind, byId.get(row.candidateId)!);
+  for (const row of missing)
+    await writeDocument(dataDir, row.path, row.kind, byId.get(row.candidateId)!, returnAddress);
 }
 
-export function createDocumentsService({ db, config }: { db: Database; config: Config }) {
+export function createDocumentsService({
+  db,
+  config,
+  clubAddress,
+}: {
+  db: Database;
+  config: Config;
+  clubAddress: ClubAddressService;
+}) {
   return {
+    /** Where the route card goes back to, as it is printed on it (the kit email says it too). */
+    returnAddress: () => clubAddress.postalAddress(),
+
     /**
      * Makes sure both documents of each candidate are listed; with `render`, also that their files exist (to
      * attach them to an email). Otherwise a file is drawn on its first download.
@@ -104,7 +124,7 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
         )
         .onConflictDoNothing();
       const rows = await db.select().from(documents).where(inArray(documents.candidateId, candidateIds));
-      if (render) await renderMissing(db, config.dataDir, rows);
+      if (render) await renderMissing(db, config.dataDir, rows, await clubAddress.postalAddress());
       return rows;
     },
 
@@ -122,7 +142,7 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
     async open(documentId: number, caller: Caller) {
       const user = signedIn(caller);
       const [row] = await db
-        .select({ document: documents, ownerId: orders.userId, candidate: candidates })
+        .select({ document: documents, ownerId: orders.userId, locale: orders.locale, candidate: candidates })
         .from(documents)
         .innerJoin(candidates, eq(candidates.id, documents.candidateId))
         .leftJoin(orders, eq(orders.id, candidates.orderId))
@@ -132,17 +152,25 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
       const file = path.join(config.dataDir, row.document.path);
       if (!fs.existsSync(file)) {
         const [candidate] = await documentCandidates(db, [row.candidate.id]);
-        await writeDocument(config.dataDir, row.document.path, row.document.kind, candidate!);
+        await writeDocument(
+          config.dataDir,
+          row.document.path,
+          row.document.kind,
+          candidate!,
+          await clubAddress.postalAddress(),
+        );
       }
-      return {
-        file,
-        filename: `${row.document.kind === 'route_card' ? 'route-card' : 'frame-plate'}-${reference}.pdf`,
-      };
+      // Named in the order's language, as the document itself and its mail.
+      return { file, filename: documentFileName(row.document.kind, reference, row.locale ?? 'fr') };
     },
 
-    /** Both documents of every candidate, in one PDF for printing (admin batch). */
-    async batch(candidateIds: number[], onProgress?: (done: number) => void) {
-      return renderBatch(await documentCandidates(db, candidateIds), onProgress);
+    /** Both documents of every candidate, in one PDF for printing (admin batch), titled in `locale`. */
+    async batch(candidateIds: number[], locale: string, onProgress?: (done: number) => void) {
+      return renderBatch(
+        await documentCandidates(db, candidateIds),
+        { locale, returnAddress: await clubAddress.postalAddress() },
+        onProgress,
+      );
     },
   };
 }
