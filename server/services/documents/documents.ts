@@ -3,6 +3,7 @@
  * DATA_DIR/documents and listed in `documents` for `GET /documents/{id}`. Only the buyer and the admins may
  * fetch them.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -26,6 +27,16 @@ const KINDS: DocumentKind[] = ['route_card', 'frame_plate'];
  */
 function documentPath(candidateId: number, kind: DocumentKind, version?: number) {
   return path.join('documents', `${candidateId}-${kind}${version ? `-${version}` : ''}.pdf`);
+}
+
+/**
+ * The file a listed document is kept in. A route card carries the club's postal address, so its file is named
+ * after the address too: a new address draws new cards instead of serving the kept ones.
+ */
+function storedPath(relativePath: string, kind: DocumentKind, address: ClubPostalAddress) {
+  if (kind !== 'route_card') return relativePath;
+  const tag = createHash('sha256').update(address.lines.join('\n')).digest('hex').slice(0, 12);
+  return relativePath.replace(/\.pdf$/, `-${tag}.pdf`);
 }
 
 async function documentCandidates(
@@ -123,8 +134,11 @@ export function createDocumentsService({
           ),
         )
         .onConflictDoNothing();
-      const rows = await db.select().from(documents).where(inArray(documents.candidateId, candidateIds));
-      if (render) await renderMissing(db, config.dataDir, rows, await clubAddress.postalAddress());
+      const address = await clubAddress.postalAddress();
+      const rows = (
+        await db.select().from(documents).where(inArray(documents.candidateId, candidateIds))
+      ).map((row) => ({ ...row, path: storedPath(row.path, row.kind, address) }));
+      if (render) await renderMissing(db, config.dataDir, rows, address);
       return rows;
     },
 
@@ -149,16 +163,12 @@ export function createDocumentsService({
         .where(eq(documents.id, documentId));
       if (!row || (user.role !== 'admin' && row.ownerId !== user.id)) throw notFound('No such document');
       const reference = candidateReference(row.candidate.orderId, row.candidate.commande_index);
-      const file = path.join(config.dataDir, row.document.path);
+      const address = await clubAddress.postalAddress();
+      const stored = storedPath(row.document.path, row.document.kind, address);
+      const file = path.join(config.dataDir, stored);
       if (!fs.existsSync(file)) {
         const [candidate] = await documentCandidates(db, [row.candidate.id]);
-        await writeDocument(
-          config.dataDir,
-          row.document.path,
-          row.document.kind,
-          candidate!,
-          await clubAddress.postalAddress(),
-        );
+        await writeDocument(config.dataDir, stored, row.document.kind, candidate!, address);
       }
       // Named in the order's language, as the document itself and its mail.
       return { file, filename: documentFileName(row.document.kind, reference, row.locale ?? 'fr') };
