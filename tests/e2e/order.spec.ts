@@ -268,15 +268,6 @@ test.describe('ordering', () => {
       await expect(step.locator('address')).toContainText('84410 Bédoin');
       await expect(step).toContainText('Demonstration address');
     }
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await returnStep.first().scrollIntoViewIfNeeded();
-      await returnStep.first().screenshot({ path: `/tmp/postal-address-account-${width}.png` });
-      await page.goto('/fr/rules?tab=homologation');
-      await page.getByTestId('rules-return-address').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/postal-address-rules-${width}.png`, fullPage: true });
-      await page.goto('/gb/account?tab=orders');
-    }
   });
 
   test('cancelling on the test page leads to the payment-cancelled page and cancels the order', async ({
