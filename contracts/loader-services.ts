@@ -27,8 +27,13 @@ import type { ActivitySummary, ConnectionStatus } from './activities.ts';
 import type { DaySpan } from '../domain/activity-days.ts';
 import type { CancellationRequestView, OrderRefunds } from './refunds.ts';
 import type { DataKindPolicy } from './personal-data.ts';
+import type { ClubPostalAddress } from './club-address.ts';
 
 export interface LoaderServices {
+  clubAddress: {
+    /** Where riders post their route card (the one home of the club's postal address). */
+    postalAddress(): Promise<ClubPostalAddress>;
+  };
   retention: {
     /** Each kind of personal data and how long it is kept, for the privacy page. */
     policies(): DataKindPolicy[];

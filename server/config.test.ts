@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
       PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+      CLUB_POSTAL_ADDRESS: 'Club\\nBP 12',
     };
     expect(parseConfig(keys).payments.paypal).toEqual({
       clientId: 'id',
@@ -47,8 +48,14 @@ describe('parseConfig', () => {
   });
 
   describe('payments', () => {
-    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'hook' };
+    const address = { CLUB_POSTAL_ADDRESS: 'Club\\nBP 12\\n84410 Bédoin' };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', ...address };
+    const paypal = {
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'hook',
+      ...address,
+    };
     const publicSite = { PUBLIC_URL: 'https://cingles.example' };
 
     it('turns the test provider on by default on a local site without providers', () => {
@@ -108,6 +115,46 @@ describe('parseConfig', () => {
       expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_live_secret_value' })).not.toThrow(
         /sk_live_secret_value/,
       );
+    });
+  });
+
+  describe('the club postal address', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'hook' };
+
+    it('takes its lines separated by \\n or by real line breaks, trimmed, blank lines dropped', () => {
+      const lines = ['Club des Cinglés du Mont-Ventoux', 'BP 12', '84410 Bédoin', 'France'];
+      expect(parseConfig({ CLUB_POSTAL_ADDRESS: lines.join('\\n') }).clubPostalAddress).toEqual(lines);
+      expect(parseConfig({ CLUB_POSTAL_ADDRESS: ` ${lines.join(' \r\n\n ')}\n` }).clubPostalAddress).toEqual(
+        lines,
+      );
+    });
+
+    it('is unset in test mode unless given', () => {
+      expect(parseConfig({}).clubPostalAddress).toBeUndefined();
+      expect(parseConfig({ CLUB_POSTAL_ADDRESS: '  ' }).clubPostalAddress).toBeUndefined();
+    });
+
+    it('refuses one line, too many lines or a line too long', () => {
+      for (const value of ['Club only', Array(9).fill('line').join('\\n'), `Club\\n${'x'.repeat(101)}`])
+        expect(() => parseConfig({ CLUB_POSTAL_ADDRESS: value })).toThrow(
+          /CLUB_POSTAL_ADDRESS: expected 2 to 8/,
+        );
+    });
+
+    it('stops a site with live payments that does not give it, saying why and how to write it', () => {
+      for (const environment of [stripe, paypal, { ...stripe, PAYMENTS_TEST_MODE: 'false' }]) {
+        expect(() => parseConfig(environment)).toThrow(ConfigError);
+        expect(() => parseConfig(environment)).toThrow(
+          /CLUB_POSTAL_ADDRESS: required when payments are live/,
+        );
+      }
+      expect(parseConfig({ ...stripe, CLUB_POSTAL_ADDRESS: 'Club\\nBP 12' }).clubPostalAddress).toEqual([
+        'Club',
+        'BP 12',
+      ]);
+      // Test payments with real keys configured: no money moves, the demonstration address is enough.
+      expect(parseConfig({ ...stripe, PAYMENTS_TEST_MODE: 'true' }).clubPostalAddress).toBeUndefined();
     });
   });
 

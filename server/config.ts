@@ -71,6 +71,30 @@ const pickupPoints = z
     }
   });
 
+/**
+ * The club's postal address, where riders post their route card: its lines separated by real line breaks or by
+ * the two characters `\n` (what one line of an environment file can hold), e.g.
+ * `Club des Cinglés du Mont-Ventoux\nBP 12\n84410 Bédoin\nFrance`. Blank lines are dropped.
+ */
+const postalAddress = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const lines = (value ?? '')
+      .split(/\r?\n|\\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.length === 0) return undefined;
+    if (lines.length < 2 || lines.length > 8 || lines.some((line) => line.length > 100)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected 2 to 8 lines of at most 100 characters, separated by \\n (or real line breaks)',
+      });
+      return z.NEVER;
+    }
+    return lines;
+  });
+
 /** Where each challenge's homologation numbers continue from: `cingle=11968,galerien=612,bicingle=219`. */
 const homologationOffsets = z
   .string()
@@ -145,6 +169,7 @@ const environmentSchema = z.object({
   SOCIAL_LINKS: socialLinks,
   PRICE_CENTS: z.coerce.number().int().positive().default(2500),
   /** Kept by the club on an approved cancellation request (decision 0039); stated on the rules page. */
+  CLUB_POSTAL_ADDRESS: postalAddress,
   REFUND_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -208,6 +233,14 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     throw new ConfigError(
       `Invalid configuration:\n  WORKERS: ${env.WORKERS} processes need DATABASE_URL (PostgreSQL); the embedded database serves one process only. Unset WORKERS or set DATABASE_URL.`,
     );
+  const payments = paymentsConfig(env, publicUrl);
+  // Riders post their route card to it: a site that takes real money must say where (docs/DEPLOY.md).
+  if (!payments.testMode && !env.CLUB_POSTAL_ADDRESS)
+    throw new ConfigError(
+      'Invalid configuration:\n  CLUB_POSTAL_ADDRESS: required when payments are live (Stripe or PayPal without ' +
+        'PAYMENTS_TEST_MODE=true): riders post their route card to it. Write its lines separated by \\n, e.g. ' +
+        '"Club des Cinglés du Mont-Ventoux\\nBP 12\\n84410 Bédoin\\nFrance".',
+    );
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -222,7 +255,9 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     socialLinks: env.SOCIAL_LINKS,
     priceCents: env.PRICE_CENTS,
     refundFeeCents: env.REFUND_FEE_CENTS,
-    payments: paymentsConfig(env, publicUrl),
+    payments,
+    /** Undefined in test mode only, where the site shows a demonstration address (services/platform/club-address.ts). */
+    clubPostalAddress: env.CLUB_POSTAL_ADDRESS,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     demoContent: env.DEMO_CONTENT,

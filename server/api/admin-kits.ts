@@ -83,7 +83,7 @@ const adminKits: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =
   app.post('/candidates/labels', labelsRoute, async (request, reply) =>
     pdf(
       reply,
-      await services.admin.labels(request.user, request.body.ids),
+      await services.admin.labels(request.user, request.body.ids, request.query.lang),
       downloadName(request.query.lang, 'labels.pdf', (t) => t('files.labels'), 'pdf'),
     ),
   );

@@ -4,6 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { PDFDocument, PDFPage } from 'pdf-lib';
+import type { ClubPostalAddress } from '../../contracts/club-address.ts';
 import { CHALLENGES } from '../../domain/ventoux.ts';
 import { translator } from '../i18n.ts';
 import { CLUB_RED, DARK, GREY, LIGHT, MM, WHITE, type Fonts, drawQrCode, drawText } from './pdf-kit.ts';
@@ -101,7 +102,7 @@ function drawStampTable(page: PDFPage, t: TFunction, fonts: Fonts, challenge: Ch
   let top = tableTop;
   const columns = [t('routeCard.ascent'), t('routeCard.startStamp'), t('routeCard.summitStamp')];
   const columnWidths = [45 * MM, (width - 2 * MARGIN - 45 * MM) / 2, (width - 2 * MARGIN - 45 * MM) / 2];
-  const rowHeight = Math.min(28 * MM, (page.getHeight() - top - 40 * MM) / challenge.ascents.length);
+  const rowHeight = Math.min(28 * MM, (page.getHeight() - top - 52 * MM) / challenge.ascents.length);
   let x = MARGIN;
   columns.forEach((label, index) => {
     drawText(page, label, { x: x + 2 * MM, top, size: 9.5, font: fonts.bold });
@@ -153,7 +154,52 @@ function drawStampTable(page: PDFPage, t: TFunction, fonts: Fonts, challenge: Ch
   return top + challenge.ascents.length * rowHeight + 6 * MM;
 }
 
-export async function addRouteCardPage(pdf: PDFDocument, candidate: DocumentCandidate, fonts: Fonts) {
+const ADDRESS_WIDTH = 72 * MM;
+
+/** What to do with the card once ridden, and beside it the club's address to post it to. */
+function drawReturn(page: PDFPage, t: TFunction, fonts: Fonts, top: number, address: ClubPostalAddress) {
+  const width = page.getWidth();
+  drawText(page, t('routeCard.return'), {
+    x: MARGIN,
+    top,
+    size: 9.5,
+    font: fonts.regular,
+    color: DARK,
+    maxWidth: width - 2 * MARGIN - ADDRESS_WIDTH - 6 * MM,
+  });
+  const x = width - MARGIN - ADDRESS_WIDTH;
+  let addressTop = top;
+  addressTop += drawText(page, t('routeCard.returnAddress'), {
+    x,
+    top: addressTop,
+    size: 9.5,
+    font: fonts.bold,
+  });
+  for (const line of address.lines)
+    addressTop += drawText(page, line, {
+      x,
+      top: addressTop + 1,
+      size: 10,
+      font: fonts.regular,
+      maxWidth: ADDRESS_WIDTH,
+    });
+  if (address.demonstration)
+    drawText(page, t('common:postalAddress.demonstration'), {
+      x,
+      top: addressTop + 3,
+      size: 8.5,
+      font: fonts.bold,
+      color: CLUB_RED,
+      maxWidth: ADDRESS_WIDTH,
+    });
+}
+
+export async function addRouteCardPage(
+  pdf: PDFDocument,
+  candidate: DocumentCandidate,
+  fonts: Fonts,
+  returnAddress: ClubPostalAddress,
+) {
   const t = translator(candidate.locale, 'documents');
   const challenge = CHALLENGES.find((item) => item.id === candidate.epreuve)!;
   const page = pdf.addPage([210 * MM, 297 * MM]);
@@ -166,12 +212,5 @@ export async function addRouteCardPage(pdf: PDFDocument, candidate: DocumentCand
     challenge,
     Math.max(riderBottom + 8 * MM, QR_TOP + QR_SIZE + 12 * MM),
   );
-  drawText(page, t('routeCard.return'), {
-    x: MARGIN,
-    top,
-    size: 9.5,
-    font: fonts.regular,
-    color: DARK,
-    maxWidth: page.getWidth() - 2 * MARGIN,
-  });
+  drawReturn(page, t, fonts, top, returnAddress);
 }

@@ -1,4 +1,5 @@
 /** Every email the site sends, in the recipient's language, with the club's look (layout.ts). */
+import type { ClubPostalAddress } from '../../contracts/club-address.ts';
 import { translator } from '../i18n.ts';
 import { renderEmail } from './layout.ts';
 
@@ -65,7 +66,7 @@ export function orderConfirmationEmail(locale: string, publicUrl: string, data: 
 export function documentsEmail(
   locale: string,
   publicUrl: string,
-  data: { prenom: string; reference: string },
+  data: { prenom: string; reference: string; returnAddress: ClubPostalAddress },
 ) {
   const t = translator(locale, 'mail');
   return renderEmail(
@@ -73,6 +74,11 @@ export function documentsEmail(
       subject: t('documents.subject', { reference: data.reference }),
       greeting: t('greeting', { name: data.prenom }),
       paragraphs: [t('documents.intro'), t('documents.print')],
+      postalAddress: {
+        label: t('documents.returnAddress'),
+        lines: data.returnAddress.lines,
+        note: data.returnAddress.demonstration ? t('common:postalAddress.demonstration') : undefined,
+      },
       closing: t('signature'),
     },
     t,

@@ -46,7 +46,7 @@ import {
   createLaureatesService,
   createStatisticsService,
 } from './laureates/index.ts';
-import { createJobQueuesService, createRateLimits } from './platform/index.ts';
+import { createClubAddressService, createJobQueuesService, createRateLimits } from './platform/index.ts';
 import { createActivityConnectionsService, createTokenCipher, createTracksService } from './rides/index.ts';
 import { createStravaClient } from '../activities/strava.ts';
 import type { ActivityProviderClient } from '../activities/provider.ts';
@@ -89,7 +89,19 @@ function createFoundation(deps: ServiceDependencies) {
   const rateLimits = createRateLimits({ redisUrl: config.redisUrl, ipFactor: config.rateLimitIpFactor });
   const changeBus = deps.changeBus ?? createLocalChangeBus();
   const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
-  return { db, config, log: deps.log, mailTransport, mail, rateLimits, changeBus, publicDataChanged };
+  // The one home of the club's postal address: pages, mails and documents all ask it.
+  const clubAddress = createClubAddressService({ config });
+  return {
+    db,
+    config,
+    log: deps.log,
+    mailTransport,
+    mail,
+    rateLimits,
+    changeBus,
+    publicDataChanged,
+    clubAddress,
+  };
 }
 type Foundation = ReturnType<typeof createFoundation>;
 
@@ -121,9 +133,12 @@ function createPublicServices({ db, config, mail, rateLimits, changeBus, publicD
 }
 
 /** Orders, their payments and refunds, changes, guardians' consents and cancellation requests. */
-function createRegistrationServices({ db, config, mail, log }: Foundation, providers: Providers) {
+function createRegistrationServices(
+  { db, config, mail, log, clubAddress }: Foundation,
+  providers: Providers,
+) {
   const orderDrafts = createOrderDraftsService({ db });
-  const documents = createDocumentsService({ db, config });
+  const documents = createDocumentsService({ db, config, clubAddress });
   const payments = createPaymentsService({ db, config, providers, log });
   const refunds = createRefundsService({ db, providers, mail, publicUrl: config.publicUrl, log });
   payments.onRefundEvent(refunds.reconcile);
@@ -221,7 +236,7 @@ function createAdminServices(
 
 export function createServices(deps: ServiceDependencies) {
   const foundation = createFoundation(deps);
-  const { mail, mailTransport, rateLimits, changeBus } = foundation;
+  const { mail, mailTransport, rateLimits, changeBus, clubAddress } = foundation;
   const registrations = createRegistrationServices(
     foundation,
     deps.providers ?? createProviders(deps.config, deps.db),
@@ -230,6 +245,7 @@ export function createServices(deps: ServiceDependencies) {
   return {
     mail,
     rateLimits,
+    clubAddress,
     ...createAccountServices(foundation, rides.activityConnections),
     ...rides,
     ...registrations,

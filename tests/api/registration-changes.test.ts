@@ -201,7 +201,10 @@ describe('a kit sent by email', () => {
     const mails = await mailsTo('paul.new@example.org');
     expect(mails).toHaveLength(sentBefore + 1);
     expect(mails.at(-1)!.attachments).toHaveLength(2);
-    const [document] = await t.db.select().from(documents).where(eq(documents.candidateId, candidateId));
+    const [document] = await t.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.candidateId, candidateId), eq(documents.kind, 'frame_plate')));
     expect(mails.at(-1)!.attachments).toContainEqual(
       expect.objectContaining({ documentPath: document!.path }),
     );

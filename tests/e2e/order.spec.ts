@@ -259,6 +259,15 @@ test.describe('ordering', () => {
         expect(pdf.headers()['content-type']).toContain('application/pdf');
       }
     }
+
+    // Each registration's "route card back" step says where to post the card (a demonstration address here).
+    const returnStep = order.locator('[data-step="card_received"]');
+    await expect(returnStep).toHaveCount(2);
+    for (const step of await returnStep.all()) {
+      await expect(step.getByTestId('card-return-address')).toContainText("The club's address:");
+      await expect(step.locator('address')).toContainText('84410 Bédoin');
+      await expect(step).toContainText('Demonstration address');
+    }
   });
 
   test('cancelling on the test page leads to the payment-cancelled page and cancels the order', async ({

@@ -171,6 +171,11 @@ test.describe('rules sections', () => {
     await current(page, 'Certification');
     await expect(page.getByRole('heading', { name: 'Certification', level: 2 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'The three challenges' })).toBeHidden();
+    // Where to post the route card: on this test site, the demonstration address, said to be one.
+    const address = page.getByTestId('rules-return-address');
+    await expect(address.getByRole('heading', { name: 'Where to post your route card' })).toBeVisible();
+    await expect(address.locator('address')).toContainText('84410 Bédoin');
+    await expect(address).toContainText('Demonstration address');
     await context.close();
   });
 

@@ -29,6 +29,10 @@ export async function createTestApp(
     ...(environment.PUBLIC_URL && !environment.STRIPE_SECRET_KEY && !environment.PAYPAL_CLIENT_ID
       ? { PAYMENTS_TEST_MODE: 'true' }
       : {}),
+    // Live payments need the club's postal address (riders post their route card to it).
+    ...(environment.STRIPE_SECRET_KEY || environment.PAYPAL_CLIENT_ID
+      ? { CLUB_POSTAL_ADDRESS: 'Club des Cinglés du Mont-Ventoux\\nBP 12\\n84410 Bédoin\\nFrance' }
+      : {}),
     ...environment,
   });
   const database = await openTestDatabase();

@@ -15,6 +15,7 @@ import classes from './candidate-sections.module.css';
 import { useFormat } from '../../lib/format.ts';
 import { personName } from './labels.tsx';
 import type { Address, CandidateOrder, CandidateRecord, HistoryEntry } from './types.ts';
+import { postalAddressLines } from '../../../domain/postal-address.ts';
 
 export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -69,10 +70,7 @@ export function IdentitySection({ candidate }: { candidate: CandidateRecord }) {
           </Anchor>
         </Item>
         <Item label={t('admin:fields.adresse')}>
-          <AddressLines
-            lines={[candidate.adresse, candidate.complement, `${candidate.code_postal} ${candidate.ville}`]}
-            country={country(candidate.pays)}
-          />
+          <AddressLines lines={postalAddressLines(candidate)} country={country(candidate.pays)} />
         </Item>
         <Item label={t('admin:fields.created_at')}>{format.dateTime(candidate.created_at)}</Item>
       </DataList>
@@ -143,12 +141,7 @@ export function AddressSection({
     <Section title={title} id={id}>
       {address ? (
         <AddressLines
-          lines={[
-            `${address.prenom} ${address.nom}`,
-            address.adresse,
-            address.complement,
-            `${address.code_postal} ${address.ville}`,
-          ]}
+          lines={[`${address.prenom} ${address.nom}`, ...postalAddressLines(address)]}
           country={country(address.pays)}
         />
       ) : (

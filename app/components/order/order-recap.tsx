@@ -11,6 +11,7 @@ import { localeOr } from '../../../domain/locales.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { AddressDraft, OrderDraft } from './draft.ts';
 import { PriceLines } from './price-summary.tsx';
+import { postalAddressLines } from '../../../domain/postal-address.ts';
 
 export type Step = 'order' | 'shipping';
 type Price = Parameters<typeof PriceLines>[0]['price'];
@@ -24,16 +25,12 @@ function AddressLines({ address }: { address: AddressDraft | undefined }) {
   return (
     <Text size="sm">
       {address.prenom} {address.nom}
-      <br />
-      {address.adresse}
-      {address.complement && (
-        <>
+      {postalAddressLines(address).map((line, index) => (
+        <span key={index}>
           <br />
-          {address.complement}
-        </>
-      )}
-      <br />
-      {address.code_postal} {address.ville}
+          {line}
+        </span>
+      ))}
       <br />
       {country}
     </Text>

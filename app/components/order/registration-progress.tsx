@@ -4,7 +4,7 @@
  * rejected with the club's reason, diploma. A vertical timeline, so that it reads the same on a 360 px phone; the
  * step it waits for is marked for the eye (a ring and a label) and for assistive technology (aria-current).
  */
-import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconCheck,
   IconHourglassHigh,
@@ -13,8 +13,10 @@ import {
   IconRoute,
   IconX,
 } from '@tabler/icons-react';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ClubPostalAddress, ClubPostalAddressContext } from '../club-postal-address.tsx';
 import {
   type ProgressStep,
   type RegistrationProgress,
@@ -138,6 +140,19 @@ function DiplomaLinks({ homologation }: { homologation: NonNullable<Registration
   );
 }
 
+/** Where to post the card, while the club waits for it. */
+function ReturnAddress() {
+  const { t } = useTranslation('order');
+  const address = use(ClubPostalAddressContext);
+  if (!address) return null;
+  return (
+    <Box mt={4} data-testid="card-return-address">
+      <Text size="sm">{t('progress.steps.card_received.address')}</Text>
+      <ClubPostalAddress address={address} />
+    </Box>
+  );
+}
+
 export function RegistrationProgressSteps({
   candidateId,
   status,
@@ -194,6 +209,7 @@ export function RegistrationProgressSteps({
               {t('progress.steps.outcome.reason', { reason: progress.rejection.reason })}
             </Text>
           )}
+          {step.id === 'card_received' && step.state !== 'done' && <ReturnAddress />}
           {step.id === 'diploma' && step.state === 'done' && progress.homologation && (
             <DiplomaLinks homologation={progress.homologation} />
           )}

@@ -14,7 +14,9 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ClubPostalAddress as Address } from '../../../contracts/club-address.ts';
 import { CHALLENGE_IDS, CLUB_FACTS } from '../../../domain/ventoux.ts';
+import { ClubPostalAddress } from '../club-postal-address.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useRootData } from '../../lib/root-data.ts';
 import { useTextList } from './paragraphs.tsx';
@@ -178,7 +180,12 @@ function ChecksPanel() {
   );
 }
 
-function HomologationPanel() {
+/** What every section is given: the club's postal address, where the route card goes back. */
+interface RulesPanelProps {
+  postalAddress: Address;
+}
+
+function HomologationPanel({ postalAddress }: RulesPanelProps) {
   const { t, i18n } = useTranslation();
   const steps = useTextList('rules:tabs.homologation.steps');
   return (
@@ -189,6 +196,12 @@ function HomologationPanel() {
           <List.Item key={step}>{step}</List.Item>
         ))}
       </List>
+      <Card withBorder padding="lg" mt="md" bg="gray.0" maw={480} data-testid="rules-return-address">
+        <Title order={3} size="h4" mb="xs">
+          {t('rules:tabs.homologation.returnAddress')}
+        </Title>
+        <ClubPostalAddress address={postalAddress} size="md" />
+      </Card>
       <Text mt="md" fs="italic">
         {t('rules:tabs.homologation.note')}
       </Text>
@@ -222,7 +235,7 @@ function RewardsPanel() {
   );
 }
 
-export const RULES_PANELS: Record<RulesTab, () => ReactNode> = {
+export const RULES_PANELS: Record<RulesTab, (props: RulesPanelProps) => ReactNode> = {
   options: OptionsPanel,
   registration: RegistrationPanel,
   safety: SafetyPanel,

@@ -32,6 +32,7 @@ import { DeleteAccount } from '../../components/account/delete-account.tsx';
 import { EmailVerificationNotice } from '../../components/account/email-verification-notice.tsx';
 import { HomologationsTab } from '../../components/account/homologations-tab.tsx';
 import { OrdersTab } from '../../components/account/orders-tab.tsx';
+import { ClubPostalAddressContext } from '../../components/club-postal-address.tsx';
 import { PublicDisplaySwitch } from '../../components/account/public-display-switch.tsx';
 import { PublicNameChoice } from '../../components/account/public-name-choice.tsx';
 import { PasswordTab } from '../../components/account/password-tab.tsx';
@@ -52,16 +53,19 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly (string 
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
-  const [profile, orders, cancellationRequests, homologations, publicDisplay, strava] = await Promise.all([
-    services.accounts.profile(user.id),
-    services.orders.list(user.id),
-    services.cancellationRequests.ofBuyer(user.id),
-    // As GET /api/me/homologations: only for a confirmed address (the tab says so otherwise).
-    user.emailVerified ? services.homologations.forUser(user, localeOr(args.params.lang)) : null,
-    services.displayRestrictions.stateOf(user.email),
-    // Null when the club has not configured Strava: then the card does not show.
-    services.activityConnections.configured ? services.activityConnections.status(user.id) : null,
-  ]);
+  const [profile, orders, cancellationRequests, homologations, publicDisplay, strava, postalAddress] =
+    await Promise.all([
+      services.accounts.profile(user.id),
+      services.orders.list(user.id),
+      services.cancellationRequests.ofBuyer(user.id),
+      // As GET /api/me/homologations: only for a confirmed address (the tab says so otherwise).
+      user.emailVerified ? services.homologations.forUser(user, localeOr(args.params.lang)) : null,
+      services.displayRestrictions.stateOf(user.email),
+      // Null when the club has not configured Strava: then the card does not show.
+      services.activityConnections.configured ? services.activityConnections.status(user.id) : null,
+      // Where the route card goes back: shown in each registration's "return the card" step.
+      services.clubAddress.postalAddress(),
+    ]);
   return {
     profile: userFormValues(profile),
     verification: {
@@ -74,6 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
     homologations,
     publicDisplay,
     strava,
+    postalAddress,
   };
 }
 
@@ -289,7 +294,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <DeleteAccount />
         </Tabs.Panel>
         <Tabs.Panel value="orders">
-          <OrdersTab orders={loaderData.orders} cancellationRequests={loaderData.cancellationRequests} />
+          <ClubPostalAddressContext value={loaderData.postalAddress}>
+            <OrdersTab orders={loaderData.orders} cancellationRequests={loaderData.cancellationRequests} />
+          </ClubPostalAddressContext>
           <Text mt="lg">
             <Anchor component={Link} to={`/${i18n.language}/track-check`} data-testid="account-track-check">
               {t('account:trackCheckLink')}

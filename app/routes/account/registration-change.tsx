@@ -34,6 +34,7 @@ import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { foundOr404, idOr404 } from '../../lib/page-params.ts';
 import { requireUser } from '../../lib/require-user.ts';
 import type { Route } from './+types/registration-change';
+import { postalAddressLines } from '../../../domain/postal-address.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
@@ -204,16 +205,7 @@ function ReadOnly({ candidate }: { candidate: CandidateForChange }) {
     [t('fields.date_naissance'), candidate.fields.date_naissance],
     [t('fields.email'), candidate.fields.email],
     [t('fields.portable'), candidate.fields.portable],
-    [
-      t('fields.adresse'),
-      [
-        candidate.fields.adresse,
-        candidate.fields.complement,
-        `${candidate.fields.code_postal} ${candidate.fields.ville}`,
-      ]
-        .filter(Boolean)
-        .join(', '),
-    ],
+    [t('fields.adresse'), postalAddressLines(candidate.fields).join(', ')],
   ];
   return (
     <Stack gap="md" data-testid="registration-read-only">

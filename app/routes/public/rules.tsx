@@ -7,15 +7,22 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { requestContext } from '#request-context';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { RULES_PANELS } from '../../components/public/rules-panels.tsx';
 import { DEFAULT_RULES_TAB, RULES_TABS, parseRulesTab } from '../../components/public/rules-tabs.ts';
 import classes from '../../components/public/rules-sections.module.css';
 import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
+import type { Route } from './+types/rules';
 
 export const handle = WITHOUT_CLIENT;
 
-export default function RulesPage() {
+/** Where to post the route card, for the homologation section. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { postalAddress: await context.get(requestContext).services.clubAddress.postalAddress() };
+}
+
+export default function RulesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const active = parseRulesTab(searchParams.get('tab')) ?? DEFAULT_RULES_TAB;
@@ -44,7 +51,7 @@ export default function RulesPage() {
           const Panel = RULES_PANELS[tab];
           return (
             <section key={tab} id={tab} className={classes.panel} data-active={tab === active || undefined}>
-              <Panel />
+              <Panel postalAddress={loaderData.postalAddress} />
             </section>
           );
         })}

@@ -9,7 +9,7 @@ import { candidateReference } from '../../../domain/references.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, orders } from '../../db/schema/index.ts';
-import { renderLabels } from '../../documents/labels.ts';
+import { labelsOf, renderLabels } from '../../documents/labels.ts';
 import { translator } from '../../i18n.ts';
 import { kitSentEmail } from '../../mail/templates.ts';
 import { transitionCandidate } from '../registrations/candidate-transitions.ts';
@@ -106,6 +106,7 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
     rows.map((row) => row.candidate.id),
     { render: true },
   );
+  const returnAddress = await documents.returnAddress();
   await db.transaction(async (tx) => {
     for (const { candidate, locale, mode_livraison } of rows) {
       if (candidate.orderId === null) continue;
@@ -116,6 +117,7 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
         mode_livraison,
         to: candidate.email,
         documents: documentRows,
+        returnAddress,
         actorId,
       });
     }
@@ -125,11 +127,13 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
 }
 
 /**
- * The delivery addresses of the chosen kits, as a sheet of labels (PDF). The kits count as started: their
- * buyers can no longer change them. Not while the buyer's request to cancel one of them is open (409).
+/**
+ * The delivery addresses of the chosen kits, as a sheet of labels (PDF), one per address of each order; its title
+ * in `locale`, the administrator's language. The kits count as started: their buyers can no longer change them.
+ * Not while the buyer's request to cancel one of them is open (409).
  */
-async function labels({ db }: KitsDeps, caller: Caller, ids: number[]) {
-  administrator(caller);
+async function labels({ db }: KitsDeps, caller: Caller, ids: number[], locale?: string) {
+  const admin = administrator(caller);
   await refuseWhileCancellationRequested(db, ids);
   await markProcessingStarted(db, ids);
   const rows = await db
@@ -139,12 +143,12 @@ async function labels({ db }: KitsDeps, caller: Caller, ids: number[]) {
     // A refunded registration gets no label, even if the page that chose it is older than the refund.
     .where(and(inArray(candidates.id, ids), ne(candidates.statut, 'withdrawn')))
     .orderBy(asc(candidates.orderId), asc(candidates.commande_index));
-  return renderLabels(
-    rows.map(({ candidate, order }) => ({
-      ...order.adresse_livraison,
-      reference: candidateReference(candidate.orderId, candidate.commande_index),
-    })),
-  );
+  const kits = rows.map(({ candidate, order }) => ({
+    orderId: order.id,
+    address: order.adresse_livraison,
+    reference: candidateReference(candidate.orderId, candidate.commande_index),
+  }));
+  return renderLabels(labelsOf(kits), locale ?? admin?.locale ?? 'fr');
 }
 
 /** Administrators only (guards.ts), each operation checking its caller. */
@@ -152,6 +156,6 @@ export function createKitsService(deps: KitsDeps) {
   return {
     markProcessed: (caller: Caller, ids: number[]) => markProcessed(deps, caller, ids),
     sendDocuments: (caller: Caller, ids: number[]) => sendDocuments(deps, caller, ids),
-    labels: (caller: Caller, ids: number[]) => labels(deps, caller, ids),
+    labels: (caller: Caller, ids: number[], locale?: string) => labels(deps, caller, ids, locale),
   };
 }

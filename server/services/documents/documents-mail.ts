@@ -10,6 +10,8 @@ import type { DeliveryMode } from '../../../domain/statuses.ts';
 import type { Database } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
 import { candidates, orders } from '../../db/schema/index.ts';
+import type { ClubPostalAddress } from '../../../contracts/club-address.ts';
+import { documentFileName } from '../../documents/render.ts';
 import type { DocumentsService } from './documents.ts';
 import { documentsEmail } from '../../mail/templates.ts';
 import { recordCandidateChange, transitionCandidate } from '../registrations/candidate-transitions.ts';
@@ -23,7 +25,9 @@ export interface DocumentsMail {
   locale: string;
   mode_livraison: DeliveryMode;
   to: string;
-  documents: readonly { candidateId: number; kind: string; path: string }[];
+  documents: readonly { candidateId: number; kind: 'route_card' | 'frame_plate'; path: string }[];
+  /** Where the route card goes back to (DocumentsService.returnAddress). */
+  returnAddress: ClubPostalAddress;
   /** The administrator who sent them again; null for the sending after payment. */
   actorId: number | null;
 }
@@ -32,18 +36,20 @@ export async function emailDocuments(
   tx: Database,
   mail: MailService,
   publicUrl: string,
-  { candidate, orderId, locale, mode_livraison, to, documents, actorId }: DocumentsMail,
+  { candidate, orderId, locale, mode_livraison, to, documents, actorId, returnAddress }: DocumentsMail,
   now: Date = new Date(),
 ): Promise<void> {
   const reference = candidateReference(orderId, candidate.commande_index);
+  const language = localeOr(locale);
   await mail.queue(
     {
       to,
-      ...documentsEmail(localeOr(locale), publicUrl, { prenom: candidate.prenom, reference }),
+      ...documentsEmail(language, publicUrl, { prenom: candidate.prenom, reference, returnAddress }),
+      // Named in the mail's language (carte-de-route-….pdf in French).
       attachments: documents
         .filter((document) => document.candidateId === candidate.id)
         .map((document) => ({
-          filename: `${document.kind === 'route_card' ? 'route-card' : 'frame-plate'}-${reference}.pdf`,
+          filename: documentFileName(document.kind, reference, language),
           documentPath: document.path,
         })),
     },
@@ -70,6 +76,7 @@ export async function emailDocumentsNow(
 ): Promise<void> {
   if (candidateIds.length === 0) return;
   const documentRows = await deps.documents.ensureFor(candidateIds, { render: true });
+  const returnAddress = await deps.documents.returnAddress();
   await deps.db.transaction(async (tx) => {
     for (const candidateId of candidateIds) {
       const [row] = await tx
@@ -86,6 +93,7 @@ export async function emailDocumentsNow(
         mode_livraison: row.order.mode_livraison,
         to: row.candidate.email,
         documents: documentRows,
+        returnAddress,
         actorId: options.actorId,
       });
     }

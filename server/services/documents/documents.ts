@@ -3,6 +3,7 @@
  * DATA_DIR/documents and listed in `documents` for `GET /documents/{id}`. Only the buyer and the admins may
  * fetch them.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -10,10 +11,12 @@ import { candidateReference } from '../../../domain/references.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, documents, orders } from '../../db/schema/index.ts';
-import { type DocumentKind, renderBatch, renderDocument } from '../../documents/render.ts';
+import type { ClubPostalAddress } from '../../../contracts/club-address.ts';
+import { type DocumentKind, documentFileName, renderBatch, renderDocument } from '../../documents/render.ts';
 import type { DocumentCandidate } from '../../documents/types.ts';
 import { notFound } from '../../errors.ts';
 import { type Caller, signedIn } from '../guards.ts';
+import type { ClubAddressService } from '../platform/club-address.ts';
 
 const KINDS: DocumentKind[] = ['route_card', 'frame_plate'];
 
@@ -24,6 +27,16 @@ const KINDS: DocumentKind[] = ['route_card', 'frame_plate'];
  */
 function documentPath(candidateId: number, kind: DocumentKind, version?: number) {
   return path.join('documents', `${candidateId}-${kind}${version ? `-${version}` : ''}.pdf`);
+}
+
+/**
+ * The file a listed document is kept in. A route card carries the club's postal address, so its file is named
+ * after the address too: a new address draws new cards instead of serving the kept ones.
+ */
+function storedPath(relativePath: string, kind: DocumentKind, address: ClubPostalAddress) {
+  if (kind !== 'route_card') return relativePath;
+  const tag = createHash('sha256').update(address.lines.join('\n')).digest('hex').slice(0, 12);
+  return relativePath.replace(/\.pdf$/, `-${tag}.pdf`);
 }
 
 async function documentCandidates(
@@ -63,16 +76,22 @@ async function writeDocument(
   relativePath: string,
   kind: DocumentKind,
   candidate: DocumentCandidate,
+  returnAddress: ClubPostalAddress,
 ) {
   const file = path.join(dataDir, relativePath);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Written aside then renamed, so that a reader never sees half a file.
-  fs.writeFileSync(`${file}.tmp`, await renderDocument(kind, candidate));
+  fs.writeFileSync(`${file}.tmp`, await renderDocument(kind, candidate, returnAddress));
   fs.renameSync(`${file}.tmp`, file);
 }
 
 /** Draws the listed documents whose file is not there yet. */
-async function renderMissing(db: Database, dataDir: string, rows: (typeof documents.$inferSelect)[]) {
+async function renderMissing(
+  db: Database,
+  dataDir: string,
+  rows: (typeof documents.$inferSelect)[],
+  returnAddress: ClubPostalAddress,
+) {
   const missing = rows.filter((row) => !fs.existsSync(path.join(dataDir, row.path)));
   const byId = new Map(
     (await documentCandidates(db, [...new Set(missing.map((row) => row.candidateId))])).map((candidate) => [
@@ -80,11 +99,23 @@ async function renderMissing(db: Database, dataDir: string, rows: (typeof docume
       candidate,
     ]),
   );
-  for (const row of missing) await writeDocument(dataDir, row.path, row.kind, byId.get(row.candidateId)!);
+  for (const row of missing)
+    await writeDocument(dataDir, row.path, row.kind, byId.get(row.candidateId)!, returnAddress);
 }
 
-export function createDocumentsService({ db, config }: { db: Database; config: Config }) {
+export function createDocumentsService({
+  db,
+  config,
+  clubAddress,
+}: {
+  db: Database;
+  config: Config;
+  clubAddress: ClubAddressService;
+}) {
   return {
+    /** Where the route card goes back to, as it is printed on it (the kit email says it too). */
+    returnAddress: () => clubAddress.postalAddress(),
+
     /**
      * Makes sure both documents of each candidate are listed; with `render`, also that their files exist (to
      * attach them to an email). Otherwise a file is drawn on its first download.
@@ -103,8 +134,11 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
           ),
         )
         .onConflictDoNothing();
-      const rows = await db.select().from(documents).where(inArray(documents.candidateId, candidateIds));
-      if (render) await renderMissing(db, config.dataDir, rows);
+      const address = await clubAddress.postalAddress();
+      const rows = (
+        await db.select().from(documents).where(inArray(documents.candidateId, candidateIds))
+      ).map((row) => ({ ...row, path: storedPath(row.path, row.kind, address) }));
+      if (render) await renderMissing(db, config.dataDir, rows, address);
       return rows;
     },
 
@@ -122,27 +156,31 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
     async open(documentId: number, caller: Caller) {
       const user = signedIn(caller);
       const [row] = await db
-        .select({ document: documents, ownerId: orders.userId, candidate: candidates })
+        .select({ document: documents, ownerId: orders.userId, locale: orders.locale, candidate: candidates })
         .from(documents)
         .innerJoin(candidates, eq(candidates.id, documents.candidateId))
         .leftJoin(orders, eq(orders.id, candidates.orderId))
         .where(eq(documents.id, documentId));
       if (!row || (user.role !== 'admin' && row.ownerId !== user.id)) throw notFound('No such document');
       const reference = candidateReference(row.candidate.orderId, row.candidate.commande_index);
-      const file = path.join(config.dataDir, row.document.path);
+      const address = await clubAddress.postalAddress();
+      const stored = storedPath(row.document.path, row.document.kind, address);
+      const file = path.join(config.dataDir, stored);
       if (!fs.existsSync(file)) {
         const [candidate] = await documentCandidates(db, [row.candidate.id]);
-        await writeDocument(config.dataDir, row.document.path, row.document.kind, candidate!);
+        await writeDocument(config.dataDir, stored, row.document.kind, candidate!, address);
       }
-      return {
-        file,
-        filename: `${row.document.kind === 'route_card' ? 'route-card' : 'frame-plate'}-${reference}.pdf`,
-      };
+      // Named in the order's language, as the document itself and its mail.
+      return { file, filename: documentFileName(row.document.kind, reference, row.locale ?? 'fr') };
     },
 
-    /** Both documents of every candidate, in one PDF for printing (admin batch). */
-    async batch(candidateIds: number[], onProgress?: (done: number) => void) {
-      return renderBatch(await documentCandidates(db, candidateIds), onProgress);
+    /** Both documents of every candidate, in one PDF for printing (admin batch), titled in `locale`. */
+    async batch(candidateIds: number[], locale: string, onProgress?: (done: number) => void) {
+      return renderBatch(
+        await documentCandidates(db, candidateIds),
+        { locale, returnAddress: await clubAddress.postalAddress() },
+        onProgress,
+      );
     },
   };
 }

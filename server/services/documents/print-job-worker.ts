@@ -6,7 +6,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { printJobs } from '../../db/schema/index.ts';
+import { printJobs, users } from '../../db/schema/index.ts';
 import type { DocumentsService } from './documents.ts';
 
 /** Finished or failed jobs are removed after this delay. */
@@ -24,6 +24,13 @@ export interface PrintWorkerDeps {
   log?: FastifyBaseLogger;
 }
 
+/** The job, and the language of the administrator who asked for it (the PDF's title speaks it). */
+interface ClaimedJob {
+  id: string;
+  candidate_ids: number[];
+  locale: string | null;
+}
+
 /** Takes the oldest queued (or stalled) job for this worker, or none. One statement: atomic on both databases. */
 async function claim(db: Database) {
   const result = await db.execute(sql`
@@ -36,18 +43,14 @@ async function claim(db: Database) {
       limit 1
       for update skip locked
     )
-    returning id, candidate_ids`);
-  return (result as unknown as { rows: { id: string; candidate_ids: number[] }[] }).rows[0] ?? null;
+    returning id, candidate_ids, (select u.locale from ${users} u where u.id = owner_id) as locale`);
+  return (result as unknown as { rows: ClaimedJob[] }).rows[0] ?? null;
 }
 
-async function runOne(
-  { db, documents, log }: PrintWorkerDeps,
-  job: { id: string; candidate_ids: number[] },
-  stopping: () => boolean,
-) {
+async function runOne({ db, documents, log }: PrintWorkerDeps, job: ClaimedJob, stopping: () => boolean) {
   let lastWrite = 0;
   try {
-    const file = await documents.batch(job.candidate_ids, (done) => {
+    const file = await documents.batch(job.candidate_ids, job.locale ?? 'fr', (done) => {
       if (stopping()) throw new Released();
       const now = Date.now();
       if (now - lastWrite < PROGRESS_EVERY_MS) return;

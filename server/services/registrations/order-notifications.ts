@@ -44,6 +44,7 @@ export function createOrderNotifications(deps: {
     );
     const locale = localeOr(order.locale);
     const t = translator(locale, 'documents');
+    const returnAddress = await deps.documents.returnAddress();
 
     await db.transaction(async (tx) => {
       await tx.delete(orderDrafts).where(eq(orderDrafts.userId, buyer.id));
@@ -75,6 +76,7 @@ export function createOrderNotifications(deps: {
           mode_livraison: order.mode_livraison,
           to: candidate.email || buyer.email,
           documents: documentRows,
+          returnAddress,
           actorId: null,
         });
       }
