@@ -127,7 +127,6 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
 }
 
 /**
-/**
  * The delivery addresses of the chosen kits, as a sheet of labels (PDF), one per address of each order; its title
  * in `locale`, the administrator's language. The kits count as started: their buyers can no longer change them.
  * Not while the buyer's request to cancel one of them is open (409).
