@@ -46,6 +46,9 @@ async function followLink(page: Page, label: string | RegExp, field: ReturnType<
 
 const SIZES = [360, 1280];
 
+/** A text as a regular expression that matches it literally. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 test.beforeEach(async ({ context, baseURL }) => {
   // The cookie notice floats over the bottom of the page; the journeys are not about it.
   await context.addCookies([{ name: 'dismissed', value: 'cookies.medals.new-account', url: baseURL! }]);
@@ -59,6 +62,7 @@ test.describe('without JavaScript', () => {
       test(`the sign-up form's summary names and links each field (${lang}, ${width} px)`, async ({
         page,
       }) => {
+        test.slow(); // pages answered by the server, on a shared machine
         const { auth, validation: v } = texts(lang);
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`/${lang}/signup`);
@@ -103,6 +107,7 @@ test.describe('with JavaScript', () => {
       test(`the order form's own checks show the summary, whose links focus the fields (${lang}, ${width} px)`, async ({
         page,
       }) => {
+        test.slow(); // an account made, then the order page hydrated
         const { order: o, validation: v } = texts(lang);
         await signedInAccount(page.request, lang);
         await page.setViewportSize({ width, height: 800 });
@@ -125,9 +130,7 @@ test.describe('with JavaScript', () => {
         );
         await followLink(
           page,
-          new RegExp(
-            `^${candidate} — ${o.order.attestation_assurance.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
-          ),
+          new RegExp(`^${candidate} — ${escape(o.order.attestation_assurance.replace(/\.$/, ''))}:`),
           page.getByRole('checkbox', { name: o.order.attestation_assurance }),
         );
 
@@ -176,9 +179,7 @@ test.describe("the guardian's page", () => {
         await expect(summary.getByRole('link')).toHaveCount(2);
         await followLink(
           page,
-          new RegExp(
-            `^${g.statements.certificat_medical.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
-          ),
+          new RegExp(`^${escape(g.statements.certificat_medical.replace(/\.$/, ''))}:`),
           form.getByRole('checkbox', { name: g.statements.certificat_medical }),
         );
       });

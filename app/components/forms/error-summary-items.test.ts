@@ -25,6 +25,11 @@ describe('summaryItems', () => {
     ]);
   });
 
+  it('drops the full stop that ends a statement, which the colon follows', () => {
+    const items = summaryItems({ ok: 'validation:x' }, () => 'I certify that the rider is fit.');
+    expect(items[0]?.label).toBe('I certify that the rider is fit');
+  });
+
   it('keeps the order given when no form order is known', () => {
     const items = summaryItems({ email: 'a', nom: 'b' }, label);
     expect(items.map((item) => item.path)).toEqual(['email', 'nom']);

@@ -37,7 +37,8 @@ export function summaryItems(
     if (typeof message !== 'string' || message === '') continue;
     const text = label(path);
     if (!text) continue;
-    items.push({ path, href: `#${fieldId(path)}`, label: text, message });
+    // A statement's label is a sentence: its full stop would sit before the colon that follows it.
+    items.push({ path, href: `#${fieldId(path)}`, label: text.replace(/[.:]\s*$/, ''), message });
   }
   return items
     .map((item, index) => ({ item, index }))
