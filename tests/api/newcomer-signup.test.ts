@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupSchema } from '../../domain/schemas/user.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
-import { mailedLink, signUp, signupPayload } from '../support/users.ts';
+import { mailedLink, signupPayload } from '../support/users.ts';
 
 let t: TestApp;
 

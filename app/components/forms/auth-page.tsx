@@ -5,7 +5,6 @@
  */
 import { Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import type { FormMessage } from '../../lib/zod-form.ts';
 import { PageIntro } from '../page-intro.tsx';
@@ -53,7 +52,6 @@ export function AuthForm({
   gap?: 'md' | 'lg';
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Form
       method="post"

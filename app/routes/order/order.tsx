@@ -228,6 +228,18 @@ function ContinueButtons({ autosave, leaving }: { autosave: DraftAutosave; leavi
   );
 }
 
+/** The error summary of the candidates, each field named with its candidate. */
+function CandidatesSummary({ errors, top }: { errors: Record<string, unknown>; top: string | null }) {
+  const { t } = useTranslation('order');
+  return (
+    <ErrorSummary
+      errors={errors}
+      message={top ? { key: top } : null}
+      label={(path) => candidatePathLabel(path, (key, values) => t(key, values ?? {}))}
+    />
+  );
+}
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
   const navigate = useNavigate();
@@ -287,11 +299,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               {t('order.prefilled')}
             </Text>
           )}
-          <ErrorSummary
-            errors={form.errors}
-            message={top ? { key: top } : null}
-            label={(path) => candidatePathLabel(path, (key, values) => t(key, values ?? {}))}
-          />
+          <CandidatesSummary errors={form.errors} top={top} />
           {candidats.map((_candidate, index) => (
             <CandidateCard
               key={index}
