@@ -96,12 +96,10 @@ test.describe('the account journey', () => {
     await openForm(page, '/gb/signup', 'signup-form');
     await fillSignupForm(page, email);
     await page.getByRole('button', { name: 'Create my account' }).click();
-    await expect(page.getByText('Your account has been created. You can now sign in.')).toBeVisible();
-
-    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/gb\/login$/);
-    await signInWithForm(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/gb$/);
+    // Signed up is signed in; the page says the confirmation link is on its way.
+    await expect(page).toHaveURL(/\/gb\/account\/verify-email\?sent=1$/);
+    await expect(page.getByTestId('signup-done')).toContainText('Account created: check your inbox');
+    await expect(page.getByTestId('signup-done')).toContainText(email);
 
     // Personal information, reached from the user menu.
     await openUserMenu(page);
@@ -144,6 +142,11 @@ test.describe('the account journey', () => {
     await passwordForm.getByLabel('Confirm the password').fill(NEW_PASSWORD);
     await passwordForm.getByRole('button', { name: 'Change the password' }).click();
     await expect(passwordForm.getByText('Check the current password and try again.')).toBeVisible();
+    await expect(passwordForm.getByTestId('error-summary')).toBeFocused();
+    await passwordForm
+      .getByTestId('error-summary')
+      .getByRole('link', { name: /^Current password:/ })
+      .click();
     await expect(passwordForm.getByLabel('Current password')).toBeFocused();
     await expect(passwordForm.getByLabel('New password')).toHaveValue(NEW_PASSWORD);
     await passwordForm.getByLabel('Current password').fill(PASSWORD);
@@ -177,12 +180,14 @@ test.describe('sign-up form', () => {
     const form = page.getByTestId('signup-form');
 
     await form.getByRole('button', { name: 'Create my account' }).click();
-    await expect(form.getByRole('alert').first()).toHaveText('Required fields are empty or incorrect.');
+    await expect(form.getByRole('alert').first()).toContainText('Required fields are empty or incorrect.');
     await expect(form.getByText('Select a title.')).toBeVisible();
     await expect(form.getByText('Enter the surname.')).toBeVisible();
     await expect(form.getByText('Select the country.')).toBeVisible();
     await expect(form.getByText('The password must have at least 6 characters')).toBeVisible();
-    // The first invalid field has the focus, and each field names its error.
+    // The error summary has the focus and links each field at fault; each field names its error.
+    await expect(form.getByTestId('error-summary')).toBeFocused();
+    await form.getByTestId('error-summary').getByRole('link', { name: 'Title: Select a title.' }).click();
     await expect(form.getByRole('radio', { name: 'Mrs' })).toBeFocused();
     await expect(form.getByLabel('Surname')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel('Surname')).toHaveAccessibleDescription('Enter the surname.');
@@ -194,7 +199,11 @@ test.describe('sign-up form', () => {
     await form.getByRole('button', { name: 'Create my account' }).click();
     await expect(form.getByText('Enter a valid phone number.')).toBeVisible();
     await expect(form.getByText('The passwords do not match.')).toBeVisible();
-    await expect(form.getByLabel('Phone number')).toBeFocused();
+    await expect(form.getByTestId('error-summary')).toBeFocused();
+    await expect(form.getByTestId('error-summary').getByRole('link')).toHaveText([
+      'Phone number: Enter a valid phone number.',
+      'Confirm the password: The passwords do not match.',
+    ]);
 
     // The server never sends a password back: both are typed again.
     await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
@@ -203,6 +212,11 @@ test.describe('sign-up form', () => {
     await form.getByLabel('Confirm the password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Create my account' }).click();
     await expect(form.getByText('This email address is already in use.')).toBeVisible();
+    await expect(form.getByTestId('error-summary')).toBeFocused();
+    await form
+      .getByTestId('error-summary')
+      .getByRole('link', { name: /^Email address:/ })
+      .click();
     await expect(form.getByLabel('Email address')).toBeFocused();
     await expect(form.getByLabel('Surname')).toHaveValue('Martin');
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
@@ -210,7 +224,7 @@ test.describe('sign-up form', () => {
 
     await form.getByLabel('Email address').fill(uniqueEmail());
     await form.getByRole('button', { name: 'Create my account' }).click();
-    await expect(page.getByText('Your account has been created. You can now sign in.')).toBeVisible();
+    await expect(page.getByTestId('signup-done')).toBeVisible();
   });
 
   test('fits a 360 px phone', async ({ page }) => {
@@ -232,7 +246,7 @@ test.describe('sign-in form', () => {
 
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(form.getByText('Enter a valid email address.')).toBeVisible();
-    await expect(form.getByLabel('Email address')).toBeFocused();
+    await expect(form.getByTestId('error-summary')).toBeFocused();
 
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong1234');

@@ -19,7 +19,8 @@ import { localeOr } from '../../../domain/locales.ts';
 import { GENERIC_MESSAGE, fieldErrors } from '../../../domain/schemas/common.ts';
 import { shippingSchema } from '../../../domain/schemas/order.ts';
 import { DELIVERY_MODES, type DeliveryMode } from '../../../domain/statuses.ts';
-import { FormAlert } from '../../components/forms/form-alert.tsx';
+import { ErrorSummary } from '../../components/forms/error-summary.tsx';
+import { shippingPathLabel } from '../../components/order/form-labels.ts';
 import { AddressFields } from '../../components/order/address-fields.tsx';
 import { DeliveryChoices } from '../../components/order/delivery-choices.tsx';
 import {
@@ -357,7 +358,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PageIntro prefix="order:shipping." noindex />
       <Form method="post" ref={ref} onSubmit={submit} noValidate data-testid="shipping-form">
         <Stack gap="lg">
-          {top && <FormAlert kind="error">{t(top)}</FormAlert>}
+          <ErrorSummary
+            errors={form.errors}
+            message={top ? { key: top } : null}
+            label={(path) => shippingPathLabel(path, (key, values) => t(key, values ?? {}))}
+          />
           <DeliveryPanel
             form={form}
             orderDate={orderDate}
