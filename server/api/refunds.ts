@@ -31,7 +31,19 @@ const refundView = z.object({
   reason: z.string(),
   candidate_ids: z.array(z.number().int()),
   failure_reason: z.string().nullable(),
+  actor_name: z.string().nullable(),
   created_at: z.string(),
+});
+
+const refundPreview = z.object({
+  order_id: z.number().int(),
+  order_reference: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  buyer: z.object({ name: z.string(), email: z.string() }).nullable(),
+  candidates: z.array(z.object({ id: z.number().int(), reference: z.string(), name: z.string() })),
+  refundable_after_cents: z.number().int(),
 });
 
 const orderRefunds = z.object({
@@ -72,6 +84,7 @@ const requestView = z.object({
   refund_cents: z.number().int(),
   fee_cents: z.number().int(),
   currency: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   refund_id: z.number().int().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
@@ -100,6 +113,28 @@ function orderRefundRoutes(app: App, services: Services) {
       },
     },
     async (request) => services.refunds.forOrder(request.user, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/refunds/preview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What a refund would do (whom, how much, which provider), before any money moves',
+        params: idParams,
+        body: refundBody,
+        response: {
+          200: refundPreview,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => services.refunds.preview(request.user, request.params.id, request.body),
   );
 
   app.post(
