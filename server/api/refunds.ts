@@ -16,6 +16,8 @@ import {
   withdrawBody,
 } from '../../domain/schemas/refunds.ts';
 import { CANDIDATE_STATUSES } from '../../domain/statuses.ts';
+import { fileSlug } from '../../domain/file-names.ts';
+import { translator } from '../i18n.ts';
 import { requireAdmin, requireUser } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -266,17 +268,24 @@ function ledgerRoutes(app: App, services: Services) {
         tags,
         security,
         summary:
-          'Every payment confirmed and refund succeeded between two days (Paris time), with monthly totals',
+          'Every payment confirmed and refund succeeded between two days (Paris time), and monthly totals; ' +
+          'with `lang`, one table per file (`table`) as that language’s spreadsheet reads it',
         querystring: ledgerQuery,
         response: { 200: z.string(), 400: errorResponse, ...guarded },
       },
     },
     async (request, reply) => {
       const csv = await services.ledger.ledgerCsv(request.user, request.query);
-      const span = [request.query.from, request.query.to].filter(Boolean).join('_');
+      const { from, to, lang, table } = request.query;
+      const span = [from, to].filter(Boolean).join('_');
+      const base = lang
+        ? fileSlug(translator(lang, 'admin')(`ledger.files.${table ?? 'movements'}`))
+        : table
+          ? `ledger-${table}`
+          : 'ledger';
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="ledger${span ? `-${span}` : ''}.csv"`)
+        .header('content-disposition', `attachment; filename="${base}${span ? `-${span}` : ''}.csv"`)
         .send(csv);
     },
   );

@@ -191,7 +191,7 @@ function ApprovalOutcome({ requestId }: { requestId: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const answer = useActionData<typeof action>();
-  if (!answer || !('refund' in answer) || answer.request !== requestId) return null;
+  if (!answer || !('refund' in answer) || !answer.refund || answer.request !== requestId) return null;
   const { refund } = answer;
   return (
     <ActionOutcome
