@@ -97,7 +97,7 @@ for (const lang of ['fr', 'gb']) {
     await expect(confirm).toBeVisible();
     const provider = adminTexts.refunds.providers.test;
     await expect(confirm.getByTestId('refund-confirm-summary')).toContainText(provider);
-    await expect(confirm.getByTestId('refund-confirm-summary')).toContainText(/25[,.]00/);
+    await expect(confirm.getByTestId('refund-confirm-summary')).toContainText(/25/);
     await expect(confirm).toContainText(adminTexts.refunds.confirm.final);
     await expect(confirm).toContainText(`Paul ${surname}`);
     await page.screenshot({ path: `test-results/refund-confirm-${lang}.png`, fullPage: true });
@@ -123,7 +123,7 @@ for (const lang of ['fr', 'gb']) {
       adminTexts.refunds.sourcesBy.admin.replace('{{name}}', `${me.prenom} ${me.nom}`.trim()),
     );
     await expect(page.getByTestId('refund-outcome')).toContainText(provider);
-    await expect(page.getByTestId('refund-left')).toContainText(/25[,.]00/);
+    await expect(page.getByTestId('refund-left')).toContainText(/25/);
     // The refunded registration can no longer be chosen; the other one can.
     await expect(form.getByRole('checkbox', { name: new RegExp(`Paul ${surname}`) })).toBeDisabled();
     await expect(form.getByRole('checkbox', { name: new RegExp(`Jeanne ${surname}`) })).toBeEnabled();
