@@ -18,7 +18,7 @@ import type { GuardianConsentState, OrderDraftData } from './orders.ts';
 import type { GuardianDecision } from '../domain/schemas/guardian-consent.ts';
 import type { ChangePasswordInput, SignupInput, UserFields } from '../domain/schemas/user.ts';
 import type { CancellationRequestBody, RefundBody } from '../domain/schemas/refunds.ts';
-import type { RefundView } from './refunds.ts';
+import type { RefundPreview, RefundView } from './refunds.ts';
 
 export interface ActionServices {
   /**
@@ -85,6 +85,8 @@ export interface ActionServices {
   disconnectStrava(userId: number): Promise<void>;
   /** The buyer asks to cancel registrations (as POST /api/orders/{id}/cancellation-requests). */
   requestCancellation(userId: number, orderId: number, body: CancellationRequestBody): Promise<void>;
+  /** What the refund would do, for its confirmation (as POST /api/admin/orders/{id}/refunds/preview). */
+  previewRefund(actorId: number, orderId: number, body: RefundBody): Promise<RefundPreview>;
   /** An administrator's refund (as POST /api/admin/orders/{id}/refunds, the form's key as Idempotency-Key). */
   refundOrder(
     actorId: number,

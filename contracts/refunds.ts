@@ -18,6 +18,8 @@ export interface RefundView {
   candidate_ids: number[];
   /** Why the provider refused, for a failed refund. */
   failure_reason: string | null;
+  /** The volunteer who asked for it (or approved the buyer's request); null for the club's tools and the provider. */
+  actor_name: string | null;
   created_at: string;
 }
 
@@ -43,6 +45,21 @@ export interface OrderRefunds {
   candidates: RefundCandidate[];
 }
 
+/** What a refund would do, shown to the volunteer before any money moves: whom, how much, through which provider. */
+export interface RefundPreview {
+  order_id: number;
+  order_reference: string;
+  amount_cents: number;
+  currency: string;
+  provider: PaymentProviderId;
+  /** Who receives the money: the order's buyer (null once the account is deleted). */
+  buyer: { name: string; email: string } | null;
+  /** The registrations it withdraws (none for an amount alone). */
+  candidates: { id: number; reference: string; name: string }[];
+  /** What the order could still give back after it. */
+  refundable_after_cents: number;
+}
+
 export interface CancellationRequestView {
   id: number;
   order_id: number;
@@ -56,6 +73,8 @@ export interface CancellationRequestView {
   refund_cents: number;
   fee_cents: number;
   currency: string;
+  /** The provider that took the payment and would give the money back; null when the order has no payment. */
+  provider: PaymentProviderId | null;
   refund_id: number | null;
   created_at: string;
   decided_at: string | null;

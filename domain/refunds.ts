@@ -35,18 +35,36 @@ export function countsAgainstPayment(status: RefundStatus): boolean {
   return status !== 'failed';
 }
 
-/** What may still be refunded of an order: paid less every refund that moved, or may still move, money. */
-export function refundableCents(
-  paidCents: number,
-  refunds: readonly { amountCents: number; status: RefundStatus }[],
-): number {
-  const given = refunds
+/**
+ * What may still be refunded of an order: paid, less every refund that moved (or may still move) money, less the
+ * share of its homologated riders, whose registration was served in full and is never given back.
+ */
+export function refundableCents(order: {
+  paidCents: number;
+  refunds: readonly { amountCents: number; status: RefundStatus }[];
+  unitPriceCents: number;
+  candidateStatuses: readonly CandidateStatus[];
+}): number {
+  const given = order.refunds
     .filter((refund) => countsAgainstPayment(refund.status))
     .reduce((total, refund) => total + refund.amountCents, 0);
-  return Math.max(0, paidCents - given);
+  const homologated = order.candidateStatuses.filter((status) => status === 'homologated').length;
+  return Math.max(0, order.paidCents - given - homologated * order.unitPriceCents);
 }
 
-/** A request approved gives back the candidates' price less the club's fee, never below nothing. */
-export function amountAfterFee(unitPriceCents: number, count: number, feeCents: number): number {
-  return Math.max(0, unitPriceCents * count - feeCents);
+/** What approving a cancellation request gives back and what the club keeps of the candidates' price. */
+export interface RefundAfterFee {
+  /** The candidates' price. */
+  priceCents: number;
+  /** The club's fee, once per request, never more than the price. */
+  feeCents: number;
+  /** The price less the fee, never below nothing. */
+  refundCents: number;
+}
+
+/** The one home of the cancellation fee: the price of the candidates asked for, less the club's fee. */
+export function refundAfterFee(unitPriceCents: number, count: number, feeCents: number): RefundAfterFee {
+  const priceCents = unitPriceCents * count;
+  const kept = Math.min(Math.max(0, feeCents), priceCents);
+  return { priceCents, feeCents: kept, refundCents: priceCents - kept };
 }

@@ -1,6 +1,7 @@
 /** Bodies and queries of refunds, cancellation requests and the ledger (decision 0039). */
 import { z } from './zod.ts';
 import { isValidCalendarDate } from '../dates.ts';
+import { LOCALES } from '../locales.ts';
 import { reason } from './admin.ts';
 import { GENERIC_MESSAGE, idField, idParam, text } from './common.ts';
 
@@ -41,8 +42,20 @@ const optionalDate = z.preprocess(
   text().refine(isValidCalendarDate, 'validation:date_invalid').optional(),
 );
 
-/** Days in Paris time, both included; without them, the current season. */
-export const ledgerQuery = z.object({ from: optionalDate, to: optionalDate });
+/** The ledger's two tables: every movement of money, and each month's totals. */
+export const LEDGER_TABLES = ['movements', 'months'] as const;
+export type LedgerTable = (typeof LEDGER_TABLES)[number];
+
+/**
+ * Days in Paris time, both included; without them, the current season. With `lang`, the file that language's
+ * spreadsheet reads, one table per file (`table`, the movements by default); without, the machine-readable file.
+ */
+export const ledgerQuery = z.object({
+  from: optionalDate,
+  to: optionalDate,
+  lang: z.enum(LOCALES).optional(),
+  table: z.enum(LEDGER_TABLES).optional(),
+});
 export type LedgerQuery = z.infer<typeof ledgerQuery>;
 
 /** The account page's form: one registration at a time, posted with its order (decision 0032). */

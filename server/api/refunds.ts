@@ -16,6 +16,8 @@ import {
   withdrawBody,
 } from '../../domain/schemas/refunds.ts';
 import { CANDIDATE_STATUSES } from '../../domain/statuses.ts';
+import { fileSlug } from '../../domain/file-names.ts';
+import { translator } from '../i18n.ts';
 import { requireAdmin, requireUser } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -31,7 +33,19 @@ const refundView = z.object({
   reason: z.string(),
   candidate_ids: z.array(z.number().int()),
   failure_reason: z.string().nullable(),
+  actor_name: z.string().nullable(),
   created_at: z.string(),
+});
+
+const refundPreview = z.object({
+  order_id: z.number().int(),
+  order_reference: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  buyer: z.object({ name: z.string(), email: z.string() }).nullable(),
+  candidates: z.array(z.object({ id: z.number().int(), reference: z.string(), name: z.string() })),
+  refundable_after_cents: z.number().int(),
 });
 
 const orderRefunds = z.object({
@@ -72,6 +86,7 @@ const requestView = z.object({
   refund_cents: z.number().int(),
   fee_cents: z.number().int(),
   currency: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   refund_id: z.number().int().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
@@ -100,6 +115,28 @@ function orderRefundRoutes(app: App, services: Services) {
       },
     },
     async (request) => services.refunds.forOrder(request.user, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/refunds/preview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What a refund would do (whom, how much, which provider), before any money moves',
+        params: idParams,
+        body: refundBody,
+        response: {
+          200: refundPreview,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => services.refunds.preview(request.user, request.params.id, request.body),
   );
 
   app.post(
@@ -231,17 +268,24 @@ function ledgerRoutes(app: App, services: Services) {
         tags,
         security,
         summary:
-          'Every payment confirmed and refund succeeded between two days (Paris time), with monthly totals',
+          'Every payment confirmed and refund succeeded between two days (Paris time), and monthly totals; ' +
+          'with `lang`, one table per file (`table`) as that language’s spreadsheet reads it',
         querystring: ledgerQuery,
         response: { 200: z.string(), 400: errorResponse, ...guarded },
       },
     },
     async (request, reply) => {
       const csv = await services.ledger.ledgerCsv(request.user, request.query);
-      const span = [request.query.from, request.query.to].filter(Boolean).join('_');
+      const { from, to, lang, table } = request.query;
+      const span = [from, to].filter(Boolean).join('_');
+      const base = lang
+        ? fileSlug(translator(lang, 'admin')(`ledger.files.${table ?? 'movements'}`))
+        : table
+          ? `ledger-${table}`
+          : 'ledger';
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="ledger${span ? `-${span}` : ''}.csv"`)
+        .header('content-disposition', `attachment; filename="${base}${span ? `-${span}` : ''}.csv"`)
         .send(csv);
     },
   );

@@ -133,6 +133,7 @@ export function pageActions(
     },
 
     // The administrator is the request's own signed-in user, whom the services check again.
+    previewRefund: (_actorId, orderId, body) => services.refunds.preview(request.user, orderId, body),
     refundOrder: (_actorId, orderId, body, idempotencyKey) =>
       services.refunds.create(request.user, orderId, body, { idempotencyKey }),
 

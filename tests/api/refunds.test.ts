@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, printJobs, refunds } from '../../server/db/schema/index.ts';
+import { auditLog, candidates, mailOutbox, printJobs, refunds } from '../../server/db/schema/index.ts';
 import { candidatesOf, paidOrder } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { signedInAdmin, signedInUser } from '../support/users.ts';
@@ -423,6 +423,159 @@ describe('GET /api/admin/ledger.csv', () => {
           })
         ).statusCode,
       ).toBe(400);
+    } finally {
+      await ledger.close();
+    }
+  });
+});
+
+describe('the homologated riders’ share (issue 48)', () => {
+  it('is never refundable: by amount, the refund stops at the other riders’ share', async () => {
+    const buyer = await signedInUser(t);
+    const order = await paidOrder(t, buyer, POSTAL);
+    const [homologated, other] = order.candidats;
+    // A homologated rider, as the president's desk leaves it.
+    await t.db.update(candidates).set({ statut: 'homologated' }).where(eq(candidates.id, homologated!.id));
+
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${order.id}/refunds`,
+      headers: admin.auth,
+    });
+    expect(view.json()).toMatchObject({ paid_cents: 5000, refundable_cents: 2500 });
+
+    const tooMuch = await refund(order.id, { amount_cents: 2501, reason: 'Geste commercial' });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error.code).toBe('refund_exceeds_payment');
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refunds/preview`,
+      headers: admin.auth,
+      payload: { amount_cents: 5000, reason: 'Geste commercial' },
+    });
+    expect(preview.statusCode).toBe(422);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+
+    const allowed = await refund(order.id, { candidate_ids: [other!.id], reason: 'Blessure' });
+    expect(allowed.statusCode).toBe(201);
+    expect(allowed.json()).toMatchObject({ amount_cents: 2500, status: 'succeeded' });
+    const after = await refund(order.id, { amount_cents: 1, reason: 'Encore' });
+    expect(after.statusCode).toBe(422);
+    expect(await statusesOf(order.id)).toEqual(['homologated', 'withdrawn']);
+  });
+});
+
+describe('POST /api/admin/orders/{id}/refunds/preview', () => {
+  it('answers whom, how much and through which provider, and moves nothing', async () => {
+    const buyer = await signedInUser(t);
+    const order = await paidOrder(t, buyer, POSTAL);
+    const [first] = order.candidats;
+    const reference = String(order.id).padStart(8, '0');
+
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refunds/preview`,
+      headers: admin.auth,
+      payload: { candidate_ids: [first!.id], reason: 'Blessure' },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      order_id: order.id,
+      order_reference: reference,
+      amount_cents: 2500,
+      currency: 'EUR',
+      provider: 'test',
+      buyer: { name: expect.any(String), email: buyer.email },
+      candidates: [{ id: first!.id, reference: `${reference}-01`, name: 'Paul Durand' }],
+      refundable_after_cents: 2500,
+    });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    expect(await statusesOf(order.id)).toEqual(['to_process', 'to_process']);
+    expect(await mailsTo(buyer.email)).not.toContainEqual(
+      expect.objectContaining({ subject: expect.stringContaining('refund') }),
+    );
+
+    const stranger = await signedInUser(t);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refunds/preview`,
+      headers: stranger.auth,
+      payload: { candidate_ids: [first!.id], reason: 'Blessure' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/999999/refunds/preview',
+      headers: admin.auth,
+      payload: { amount_cents: 100, reason: 'Blessure' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('a refund then names the volunteer who made it', async () => {
+    const buyer = await signedInUser(t);
+    const order = await paidOrder(t, buyer, POSTAL);
+    const made = await refund(order.id, { amount_cents: 500, reason: 'Geste' });
+    expect(made.json().actor_name).toBe(`${admin.prenom} ${admin.nom}`);
+  });
+});
+
+describe('GET /api/admin/ledger.csv?lang=', () => {
+  it('writes the French file as a French spreadsheet reads it, and the monthly totals as a second file', async () => {
+    const ledger = await createTestApp();
+    try {
+      const volunteer = await signedInAdmin(ledger);
+      const buyer = await signedInUser(ledger);
+      const order = await paidOrder(ledger, buyer);
+      await ledger.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/refunds`,
+        headers: volunteer.auth,
+        payload: { candidate_ids: [order.candidats[0]!.id], reason: 'Blessure' },
+      });
+      const reference = String(order.id).padStart(8, '0');
+      const get = (query: string) =>
+        ledger.app.inject({ method: 'GET', url: `/api/admin/ledger.csv?${query}`, headers: volunteer.auth });
+
+      const movements = await get('lang=fr');
+      expect(movements.statusCode).toBe(200);
+      expect(movements.body.startsWith('\uFEFF')).toBe(true);
+      expect(movements.headers['content-disposition']).toBe(
+        'attachment; filename="journal-des-mouvements.csv"',
+      );
+      const rows = movements.body.slice(1).trim().split('\n');
+      expect(rows[0]).toBe(
+        'Date;Commande;Inscriptions;Moyen de paiement;Référence du prestataire;Montant (€);Mouvement',
+      );
+      expect(rows[1]).toMatch(
+        new RegExp(
+          `^\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};${reference};${reference}-01 ${reference}-02;Paiement de test;test_\\w+;50,00;Paiement$`,
+        ),
+      );
+      expect(rows[2]).toMatch(
+        new RegExp(`;${reference};${reference}-01;Paiement de test;test_refund_\\w+;-25,00;Remboursement$`),
+      );
+      expect(rows).toHaveLength(3);
+
+      const months = await get('lang=fr&table=months&from=2020-01-01&to=2099-12-31');
+      expect(months.headers['content-disposition']).toBe(
+        'attachment; filename="totaux-par-mois-2020-01-01_2099-12-31.csv"',
+      );
+      const monthRows = months.body.slice(1).trim().split('\n');
+      expect(monthRows[0]).toBe('Mois;Encaissé (€);Remboursé (€);Net (€)');
+      expect(monthRows[1]).toMatch(/^[^;]+ \d{4};50,00;-25,00;25,00$/);
+
+      const english = await get('lang=gb&table=months');
+      expect(english.body.slice(1).trim().split('\n')[0]).toBe('Month,Money in (€),Refunded (€),Net (€)');
+      expect(english.body).toContain(',50.00,-25.00,25.00');
+      const german = await get('lang=de');
+      expect(german.body.slice(1).split('\n')[0]).toContain('Datum;Bestellung;');
+      expect(german.body).toContain(';-25,00;Erstattung');
+
+      expect((await get('lang=xx')).statusCode).toBe(400);
+      expect((await get('table=months')).body.slice(1).trim().split('\n')[0]).toBe(
+        'month,money_in_eur,money_out_eur,net_eur',
+      );
     } finally {
       await ledger.close();
     }

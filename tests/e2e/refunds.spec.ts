@@ -1,7 +1,9 @@
 /**
  * Money given back, in two languages, the volunteer on a wide screen in one and on a phone in the other: a volunteer
- * refunds one of an order's two registrations; a buyer asks to cancel from the account page and a volunteer approves;
- * a buyer's request declined with a reason the account page then shows. Paid with the built-in test provider.
+ * refunds one of an order's two registrations (cancelled once at the confirmation, then confirmed); a buyer asks to
+ * cancel from the account page and a volunteer approves after the confirmation; a buyer's request declined with a
+ * reason the account page then shows; the treasurer's ledger read as a French spreadsheet reads it. Paid with the
+ * built-in test provider.
  */
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -31,7 +33,7 @@ function texts(lang: string) {
 }
 
 const viewportOf = (lang: string) =>
-  lang === 'fr' ? { width: 1280, height: 900 } : { width: 360, height: 800 };
+  lang === 'fr' ? { width: 1280, height: 900 } : { width: 390, height: 844 };
 
 async function volunteer(browser: Browser, baseURL: string, lang: string) {
   const context = await browser.newContext({ baseURL, viewport: viewportOf(lang) });
@@ -90,11 +92,38 @@ for (const lang of ['fr', 'gb']) {
     await form.getByRole('textbox', { name: adminTexts.refunds.reason }).fill('Clavicule cassée en juin');
     await form.getByRole('button', { name: adminTexts.refunds.submit }).click();
 
+    // Nothing moves before the confirmation, which says whom, how much and through which provider.
+    const confirm = page.getByTestId('refund-confirm');
+    await expect(confirm).toBeVisible();
+    const provider = adminTexts.refunds.providers.test;
+    await expect(confirm.getByTestId('refund-confirm-summary')).toContainText(provider);
+    await expect(confirm.getByTestId('refund-confirm-summary')).toContainText(/25/);
+    await expect(confirm).toContainText(adminTexts.refunds.confirm.final);
+    await expect(confirm).toContainText(`Paul ${surname}`);
+    await page.screenshot({ path: `test-results/refund-confirm-${lang}.png`, fullPage: true });
+    // Cancelled at the confirmation: no refund, nobody withdrawn, what was typed still there.
+    await confirm.getByRole('button', { name: adminTexts.cancel }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId('refund-card')).toHaveCount(0);
+    expect(await statusesOf(buyer, order.id)).toEqual(['to_process', 'to_process']);
+    await expect(form.getByRole('checkbox', { name: new RegExp(`Paul ${surname}`) })).toBeChecked();
+
+    // Asked again and confirmed: the money moves.
+    await form.getByRole('button', { name: adminTexts.refunds.submit }).click();
+    await page.getByTestId('refund-confirm-submit').click();
+
     const card = page.getByTestId('refund-card');
     await expect(card).toHaveCount(1);
     await expect(card.getByTestId('refund-status')).toHaveText(adminTexts.refunds.statuses.succeeded);
     await expect(card).toContainText('Clavicule cassée en juin');
     await expect(card).toContainText(`Paul ${surname}`);
+    // The volunteer's name, not "a volunteer"; the form says what was done and what is left.
+    const me = (await (await admin.request.get('/api/me')).json()) as { prenom: string; nom: string };
+    await expect(card).toContainText(
+      adminTexts.refunds.sourcesBy.admin.replace('{{name}}', `${me.prenom} ${me.nom}`.trim()),
+    );
+    await expect(page.getByTestId('refund-outcome')).toContainText(provider);
+    await expect(page.getByTestId('refund-left')).toContainText(/25/);
     // The refunded registration can no longer be chosen; the other one can.
     await expect(form.getByRole('checkbox', { name: new RegExp(`Paul ${surname}`) })).toBeDisabled();
     await expect(form.getByRole('checkbox', { name: new RegExp(`Jeanne ${surname}`) })).toBeEnabled();
@@ -139,6 +168,14 @@ for (const lang of ['fr', 'gb']) {
     await page.screenshot({ path: `test-results/requests-${lang}.png`, fullPage: true });
     await expectAccessible(page);
     await card.getByTestId('request-approve').click();
+    const confirm = page.getByTestId('refund-confirm');
+    await expect(confirm.getByTestId('refund-confirm-summary')).toContainText(
+      adminTexts.refunds.providers.test,
+    );
+    await expect(confirm).toContainText(`Jeanne ${surname}`);
+    await expect(confirm).toContainText(adminTexts.refunds.confirm.final);
+    expect(await statusesOf(buyer, order.id)).toEqual(['to_process', 'to_process']);
+    await page.getByTestId('refund-confirm-submit').click();
     await expect(card.getByTestId('request-status')).toHaveText(adminTexts.requests.statuses.approved);
     expect(await statusesOf(buyer, order.id)).toEqual(['to_process', 'withdrawn']);
 
@@ -181,3 +218,50 @@ for (const lang of ['fr', 'gb']) {
     await buyer.close();
   });
 }
+
+test('fr: the treasurer downloads the ledger and a French spreadsheet reads it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const { admin: adminTexts } = texts('fr');
+  const buyer = await signedInBuyer(browser, baseURL!, 'fr');
+  const order = await paidOrderOfTwo(buyer, 'fr', `Journal${crypto.randomBytes(3).toString('hex')}`);
+  const admin = await volunteer(browser, baseURL!, 'fr');
+  const page = await admin.newPage();
+  await page.goto('/fr/administration');
+  const money = page.getByTestId('dashboard-money');
+  await expect(money).toContainText(adminTexts.dashboard.money.in);
+  await expect(money).toContainText(adminTexts.dashboard.money.net);
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('ledger-download-movements').click();
+  const file = await download;
+  const bytes = fs.readFileSync((await file.path())!);
+  // As a French spreadsheet reads it: a byte order mark, then cells split on semicolons, decimal commas.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = bytes
+    .toString('utf8')
+    .slice(1)
+    .trim()
+    .split('\n')
+    .map((line) => line.split(';'));
+  expect(rows[0]).toEqual(Object.values(adminTexts.ledger.columns).slice(0, 7));
+  const payment = rows.find((row) => row[1] === order.reference)!;
+  expect(payment[5]).toBe('50,00');
+  expect(Number(payment[5]!.replace(',', '.'))).toBe(50);
+  expect(payment[6]).toBe(adminTexts.ledger.kinds.payment);
+
+  const months = page.waitForEvent('download');
+  await page.getByTestId('ledger-download-months').click();
+  const monthRows = fs
+    .readFileSync((await (await months).path())!, 'utf8')
+    .slice(1)
+    .trim()
+    .split('\n')
+    .map((line) => line.split(';'));
+  expect(monthRows[0]).toEqual(Object.values(adminTexts.ledger.columns).slice(7));
+  expect(monthRows.slice(1).every((row) => row.length === 4 && /^-?\d+,\d{2}$/.test(row[1]!))).toBe(true);
+  await admin.close();
+  await buyer.close();
+});

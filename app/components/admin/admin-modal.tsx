@@ -83,7 +83,7 @@ export function ConfirmDialog({
   onClose: () => void;
   onConfirm: () => void;
   title: ReactNode;
-  text: ReactNode;
+  text?: ReactNode;
   action: ReactNode;
   loading?: boolean;
   testId?: string;
@@ -93,7 +93,7 @@ export function ConfirmDialog({
   return (
     <AdminModal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md" data-testid={testId}>
-        <Text>{text}</Text>
+        {text && <Text>{text}</Text>}
         {children}
         <ConfirmButtons onCancel={onClose} onConfirm={onConfirm} loading={loading} testId={confirmTestId}>
           {action}

@@ -3,6 +3,7 @@
  * revenue, the laureates total, registrations and homologations per month (a chart, with the same figures as a
  * table for screen readers and on request), and the latest actions of the audit log.
  */
+import { LEDGER_TABLES } from '../../../domain/schemas/refunds.ts';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import {
@@ -219,7 +220,7 @@ export function SeasonFigures({ data }: { data: DashboardData }) {
 
 /** The season's money (decision 0039): payments confirmed in, refunds out, and the net, with the ledger to download. */
 export function MoneyFigures({ data }: { data: DashboardData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const { money, currency, from, to } = data.season;
   const icon = { size: 20, 'aria-hidden': true } as const;
@@ -229,16 +230,21 @@ export function MoneyFigures({ data }: { data: DashboardData }) {
         <Title order={2} size="h3" id="dashboard-money">
           {t('admin:dashboard.money.title')}
         </Title>
-        <Anchor
-          href={`/api/admin/ledger.csv?from=${from}&to=${to}`}
-          download
-          display="inline-flex"
-          style={{ alignItems: 'center', gap: 4 }}
-          data-testid="ledger-download"
-        >
-          <IconDownload size={16} aria-hidden />
-          {t('admin:dashboard.money.ledger')}
-        </Anchor>
+        <Group gap="md">
+          {LEDGER_TABLES.map((table) => (
+            <Anchor
+              key={table}
+              href={`/api/admin/ledger.csv?from=${from}&to=${to}&lang=${i18n.language}&table=${table}`}
+              download
+              display="inline-flex"
+              style={{ alignItems: 'center', gap: 4 }}
+              data-testid={`ledger-download-${table}`}
+            >
+              <IconDownload size={16} aria-hidden />
+              {t(`admin:dashboard.money.ledger.${table}`)}
+            </Anchor>
+          ))}
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="dashboard-money">
         <Figure

@@ -1,17 +1,20 @@
 /**
  * Buyers' cancellation requests (decision 0039), open ones first, as cards at every width: who asks, for whom, why,
- * and what approving gives back (the price less the club's fee). Approving refunds through the order's provider;
+ * and what approving gives back (the price less the club's fee). Approving refunds through the order's provider,
+ * once the volunteer has confirmed whom, how much and through which provider (a refund cannot be undone);
  * declining needs a reason, which the buyer is emailed. Both forms post to this page's action (decision 0032).
  */
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data } from 'react-router';
+import { Form, Link, data, useActionData } from 'react-router';
 import { requestContext } from '#request-context';
 import type { CancellationRequestView } from '../../../contracts/refunds.ts';
 import type { CancellationRequestStatus } from '../../../domain/refunds.ts';
 import { declineBody } from '../../../domain/schemas/refunds.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
+import { ActionOutcome } from '../../components/admin/action-outcome.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import { CONFIRMED, RefundConfirmation } from '../../components/admin/refund-confirmation.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
 import { ReasonField, RefusalMessage } from '../../components/forms/posted-reason.tsx';
 import { useFormat } from '../../lib/format.ts';
@@ -34,6 +37,9 @@ export async function action(args: Route.ActionArgs) {
   const values = await readForm(args.request);
   const requestId = idOr404(values.request);
   if (values.intent === 'approve') {
+    // The first post asks: the page shows what approving gives back, and the money moves once confirmed.
+    if (values[CONFIRMED.name] !== CONFIRMED.value)
+      return { intent: 'confirm', request: values.request, step: globalThis.crypto.randomUUID() };
     try {
       return {
         intent: 'approve',
@@ -105,8 +111,8 @@ function RequestSummary({ request, titleId }: { request: CancellationRequestView
         </Text>
       )}
       {request.status !== 'declined' && (
-        <Text size="sm" mt={4} fw={600}>
-          {t('admin:requests.amount', {
+        <Text size="sm" mt={4} fw={600} data-testid="request-amount">
+          {t(request.status === 'approved' ? 'admin:requests.refunded' : 'admin:requests.amount', {
             amount: format.money(request.refund_cents, request.currency),
             fee: format.money(request.fee_cents, request.currency),
           })}
@@ -124,13 +130,31 @@ function RequestDecision({
   request: CancellationRequestView;
   refusal: FormRefusal | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const id = String(request.id);
   const approving = usePosting({ request: id, intent: 'approve' });
   const declining = usePosting({ request: id, intent: 'decline' });
+  const answer = useActionData<typeof action>();
+  const confirming = answer && 'step' in answer && answer.request === id ? answer.step : null;
   return (
     <Stack gap="xs" mt="sm">
+      {confirming && (
+        <RefundConfirmation
+          key={confirming}
+          summary={{
+            amountCents: request.refund_cents,
+            currency: request.currency,
+            provider: request.provider,
+            buyer: request.buyer?.name ?? null,
+            candidates: request.candidates.map((candidate) => `${candidate.name} · ${candidate.reference}`),
+            feeCents: request.fee_cents,
+          }}
+          values={{ intent: 'approve', request: id }}
+          cancelTo={`/${i18n.language}/administration/cancellation-requests`}
+          titleId={`request-${id}-confirm-title`}
+        />
+      )}
       <Form method="post">
         <input type="hidden" name="intent" value="approve" />
         <input type="hidden" name="request" value={request.id} />
@@ -162,6 +186,28 @@ function RequestDecision({
   );
 }
 
+/** What approving this request just did: the refund's state at the provider. */
+function ApprovalOutcome({ requestId }: { requestId: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const answer = useActionData<typeof action>();
+  if (!answer || !('refund' in answer) || !answer.refund || answer.request !== requestId) return null;
+  const { refund } = answer;
+  return (
+    <ActionOutcome
+      outcome={{
+        kind: refund.status === 'failed' ? 'error' : 'success',
+        text: t(`admin:requests.outcome.${refund.status}`, {
+          amount: format.money(refund.amount_cents, refund.currency),
+          provider: t(`admin:refunds.providers.${refund.provider}`),
+          reason: refund.failure_reason ?? '',
+        }),
+      }}
+      testId="request-outcome"
+    />
+  );
+}
+
 function RequestCard({ request }: { request: CancellationRequestView }) {
   const { t, i18n } = useTranslation();
   const refusal = useRefusalFor('request', String(request.id));
@@ -183,6 +229,7 @@ function RequestCard({ request }: { request: CancellationRequestView }) {
         {t('admin:refunds.link')}
       </Anchor>
       <RefusalMessage refusal={refusal} size="sm" mt="xs" />
+      <ApprovalOutcome requestId={String(request.id)} />
       {request.status === 'open' && <RequestDecision request={request} refusal={refusal} />}
     </Paper>
   );

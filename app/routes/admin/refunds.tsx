@@ -2,7 +2,8 @@
  * An order's money (decision 0039): what was paid and what may still be given back, a form that refunds chosen
  * candidates (their price) or an amount through the order's provider, and its refunds as cards, a failed one with
  * the provider's reason and a retry. The forms post to this page's action (decision 0032); each refund form carries
- * its own key, so a second tap on "Refund" finds the first refund.
+ * its own key, so a second tap on "Refund" finds the first refund. A refund cannot be undone: the first post only
+ * answers what it would do (whom, how much, which provider), and the money moves when that is confirmed.
  */
 import {
   Anchor,
@@ -17,13 +18,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, data } from 'react-router';
+import { Form, Link, data, useActionData } from 'react-router';
 import { requestContext } from '#request-context';
 import type { OrderRefunds, RefundView } from '../../../contracts/refunds.ts';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
 import { refundBody } from '../../../domain/schemas/refunds.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
+import { ActionOutcome } from '../../components/admin/action-outcome.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import { CONFIRMED, RefundConfirmation } from '../../components/admin/refund-confirmation.tsx';
 import { StatusBadge } from '../../components/admin/labels.tsx';
 import { ReasonField, RefusalMessage } from '../../components/forms/posted-reason.tsx';
 import { RefundStatusBadge } from '../../components/admin/refund-status.tsx';
@@ -70,15 +73,19 @@ export async function action(args: Route.ActionArgs) {
       return data(refusal, { status: 400 });
     }
     try {
+      if (values[CONFIRMED.name] !== CONFIRMED.value) {
+        const preview = await actions.previewRefund(user.id, orderId, parsed.data);
+        return { intent: 'confirm', preview, values, step: globalThis.crypto.randomUUID() } as const;
+      }
       const refund = await actions.refundOrder(user.id, orderId, parsed.data, `form-${values.key ?? ''}`);
-      return { intent: 'refund', refund };
+      return { intent: 'refund', refund } as const;
     } catch (error) {
       return serviceRefusal(error, values, { codeFields: { refund_exceeds_payment: 'amount' } });
     }
   }
   if (values.intent === 'retry') {
     try {
-      return { intent: 'retry', refund: await actions.retryRefund(user.id, Number(values.refund)) };
+      return { intent: 'retry', refund: await actions.retryRefund(user.id, Number(values.refund)) } as const;
     } catch (error) {
       return serviceRefusal(error, values);
     }
@@ -88,7 +95,15 @@ export async function action(args: Route.ActionArgs) {
 
 /** Native, uncontrolled boxes in a fieldset: Mantine's group would uncheck at hydration a box ticked before the
  * scripts ran, and the form would post none. */
-function RefundCandidates({ refunds, refusal }: { refunds: OrderRefunds; refusal: FormRefusal | undefined }) {
+function RefundCandidates({
+  refunds,
+  refusal,
+  shown,
+}: {
+  refunds: OrderRefunds;
+  refusal: FormRefusal | undefined;
+  shown: Record<string, string> | undefined;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const error = refusal?.fields.candidate_ids ? t(refusal.fields.candidate_ids) : undefined;
@@ -109,7 +124,9 @@ function RefundCandidates({ refunds, refusal }: { refunds: OrderRefunds; refusal
             name={`candidate_${candidate.id}`}
             value={String(candidate.id)}
             disabled={!candidate.refundable}
-            defaultChecked={refusal?.values[`candidate_${candidate.id}`] !== undefined}
+            defaultChecked={
+              candidate.refundable && shown?.[`candidate_${candidate.id}`] !== undefined
+            }
             label={
               <Group gap="xs" wrap="wrap">
                 <Text span>
@@ -134,9 +151,61 @@ function RefundCandidates({ refunds, refusal }: { refunds: OrderRefunds; refusal
   );
 }
 
+/** What the refund just posted did, and what the order may still give back (read again after it). */
+function RefundOutcome({ refunds }: { refunds: OrderRefunds }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const answer = useActionData<typeof action>();
+  if (!answer || !('refund' in answer) || !answer.refund) return null;
+  const { refund } = answer;
+  const values = {
+    amount: format.money(refund.amount_cents, refund.currency),
+    provider: t(`admin:refunds.providers.${refund.provider}`),
+    left: format.money(refunds.refundable_cents, refunds.currency),
+    reason: refund.failure_reason ?? '',
+  };
+  return (
+    <ActionOutcome
+      outcome={{
+        kind: refund.status === 'failed' ? 'error' : 'success',
+        text: t(`admin:refunds.outcome.${refund.status}`, values),
+      }}
+      testId="refund-outcome"
+    />
+  );
+}
+
+/** The confirmation the action answered to the refund form's first post, if it is the latest answer. */
+function PendingConfirmation({ refunds }: { refunds: OrderRefunds }) {
+  const { i18n } = useTranslation();
+  const answer = useActionData<typeof action>();
+  if (!answer || !('preview' in answer) || !answer.preview) return null;
+  const { preview } = answer;
+  return (
+    <RefundConfirmation
+      key={answer.step}
+      summary={{
+        amountCents: preview.amount_cents,
+        currency: preview.currency,
+        provider: preview.provider,
+        buyer: preview.buyer?.name ?? null,
+        candidates: preview.candidates.map((candidate) => `${candidate.name} · ${candidate.reference}`),
+        afterCents: preview.refundable_after_cents,
+      }}
+      values={answer.values}
+      cancelTo={`/${i18n.language}/administration/orders/${refunds.order_id}/refunds`}
+      titleId="refund-confirm-title"
+    />
+  );
+}
+
 function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const refusal = useRefusalFor('intent', 'refund');
+  const answer = useActionData<typeof action>();
+  // What was typed stays in the form after a refusal, and after a confirmation cancelled.
+  const shown = refusal?.values ?? (answer && 'preview' in answer ? answer.values : undefined);
   const busy = usePosting({ intent: 'refund' });
   const field = (name: string) => (refusal?.fields[name] ? t(refusal.fields[name]) : undefined);
   return (
@@ -148,7 +217,11 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="key" value={formKey} />
         <Stack gap="sm">
-          <RefundCandidates refunds={refunds} refusal={refusal} />
+          <RefundOutcome refunds={refunds} />
+          <Text size="sm" data-testid="refund-left">
+            {t('admin:refunds.left', { amount: format.money(refunds.refundable_cents, refunds.currency) })}
+          </Text>
+          <RefundCandidates refunds={refunds} refusal={refusal} shown={shown} />
           <NumberInput
             name="amount"
             label={t('admin:refunds.amount')}
@@ -157,12 +230,12 @@ function RefundForm({ refunds, formKey }: { refunds: OrderRefunds; formKey: stri
             decimalScale={2}
             decimalSeparator=","
             allowNegative={false}
-            defaultValue={refusal?.values.amount}
+            defaultValue={shown?.amount}
             error={field('amount_cents') ?? field('amount')}
             maw={240}
           />
           <ReasonField
-            refusal={refusal}
+            refusal={refusal ?? (shown ? { fields: {}, values: shown } : undefined)}
             label={t('admin:refunds.reason')}
             description={t('admin:refunds.reasonHint')}
           />
@@ -193,7 +266,11 @@ function RefundCard({ refund, names }: { refund: RefundView; names: Map<number, 
         <RefundStatusBadge status={refund.status} />
       </Group>
       <Text size="sm" c="dimmed">
-        {format.timestamp(refund.created_at)} · {t(`admin:refunds.sources.${refund.source}`)} ·{' '}
+        {format.timestamp(refund.created_at)} ·{' '}
+        {refund.actor_name && refund.source !== 'external'
+          ? t(`admin:refunds.sourcesBy.${refund.source}`, { name: refund.actor_name })
+          : t(`admin:refunds.sources.${refund.source}`)}{' '}
+        ·{' '}
         {t(`admin:refunds.providers.${refund.provider}`)}
       </Text>
       {refund.reason && (
@@ -247,6 +324,7 @@ export default function RefundsPage({ loaderData }: Route.ComponentProps) {
           {t('admin:requests.title')}
         </Anchor>
       </AdminHeading>
+      <PendingConfirmation refunds={refunds} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <RefundForm refunds={refunds} formKey={formKey} />
         <Stack gap="xs" component="section" aria-labelledby="refund-list-title">

@@ -1,20 +1,18 @@
 /**
  * The treasurer's ledger: every movement of money — payments confirmed, refunds succeeded — between two days in
- * Paris time, as a CSV file with signed amounts in euros and each month's totals at the end; and the money in and
- * out of a span, which the dashboard shows for the season.
+ * Paris time, with signed amounts in euros and each month's totals, as CSV files (ledger-csv.ts: the
+ * machine-readable one, or one per table in the admin's language); and the money in and out of a span, which the
+ * dashboard shows for the season.
  */
 import { and, asc, eq, gte, inArray, lt, sum } from 'drizzle-orm';
-import { CLUB_TIME_ZONE, addDays, calendarDateOf, startOfDay, today } from '../../../domain/dates.ts';
+import { addDays, calendarDateOf, startOfDay, today } from '../../../domain/dates.ts';
 import { candidateReference, orderReference } from '../../../domain/references.ts';
 import type { LedgerQuery } from '../../../domain/schemas/refunds.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, payments, refunds } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
-import { csvFile } from '../admin/csv-file.ts';
+import { type LedgerLine, type LedgerMonth, localizedLedgerCsv, rawLedgerCsv } from './ledger-csv.ts';
 import { type Caller, administrator } from '../guards.ts';
-
-const HEADER = ['date', 'order', 'candidates', 'provider', 'provider_reference', 'amount_eur', 'kind'];
-const TOTALS_HEADER = ['month', 'money_in_eur', 'money_out_eur', 'net_eur'];
 
 interface Movement {
   at: Date;
@@ -34,15 +32,6 @@ function span(query: LedgerQuery, now: Date) {
   if (from > to) throw validationError({ to: 'validation:date_invalid' }, '`to` is before `from`');
   return { start: startOfDay(from), end: startOfDay(addDays(to, 1)) };
 }
-
-const parisDateTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: CLUB_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** Money confirmed in and refunded out between two instants, in cents. */
 export async function moneyBetween(db: Database, start: Date, end: Date) {
@@ -104,17 +93,17 @@ async function movements(db: Database, start: Date, end: Date): Promise<Movement
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.orderId - b.orderId);
 }
 
-/** Money in and out of each month of the movements, in cents. */
-function monthlyTotals(lines: readonly Movement[]) {
-  const months = new Map<string, { in: number; out: number }>();
+/** Money in and out of each month of the movements, in cents, in the movements' order. */
+function monthlyTotals(lines: readonly Movement[]): LedgerMonth[] {
+  const months = new Map<string, LedgerMonth>();
   for (const line of lines) {
     const month = calendarDateOf(line.at).slice(0, 7);
-    const totals = months.get(month) ?? { in: 0, out: 0 };
-    if (line.signedCents >= 0) totals.in += line.signedCents;
-    else totals.out += -line.signedCents;
+    const totals = months.get(month) ?? { month, inCents: 0, outCents: 0 };
+    if (line.signedCents >= 0) totals.inCents += line.signedCents;
+    else totals.outCents += -line.signedCents;
     months.set(month, totals);
   }
-  return months;
+  return [...months.values()];
 }
 
 export function createLedgerService(deps: { db: Database }) {
@@ -141,30 +130,19 @@ export function createLedgerService(deps: { db: Database }) {
           )
           .map((row) => candidateReference(row.orderId, row.index))
           .join(' ');
+      const written: LedgerLine[] = lines.map((line) => ({
+        at: line.at,
+        order: orderReference(line.orderId),
+        candidates: referencesOf(line),
+        provider: line.provider,
+        providerReference: line.providerReference,
+        signedCents: line.signedCents,
+        kind: line.kind,
+      }));
       const months = monthlyTotals(lines);
-      return csvFile(
-        [
-          HEADER,
-          ...lines.map((line) => [
-            parisDateTime.format(line.at),
-            orderReference(line.orderId),
-            referencesOf(line),
-            line.provider,
-            line.providerReference,
-            line.signedCents / 100,
-            line.kind,
-          ]),
-          [],
-          TOTALS_HEADER,
-          ...[...months].map(([month, totals]) => [
-            month,
-            totals.in / 100,
-            -totals.out / 100,
-            (totals.in - totals.out) / 100,
-          ]),
-        ],
-        { decimals: 2 },
-      );
+      return query.lang
+        ? localizedLedgerCsv(query.lang, query.table ?? 'movements', written, months)
+        : rawLedgerCsv(written, months, query.table);
     },
   };
 }

@@ -8,7 +8,7 @@ import type { OrderRefunds, RefundCandidate, RefundView } from '../../../contrac
 import { countsAgainstPayment, isWithdrawable, refundableCents } from '../../../domain/refunds.ts';
 import { candidateReference, orderReference } from '../../../domain/references.ts';
 import type { Database } from '../../db/client.ts';
-import { candidates, orders, payments, refunds } from '../../db/schema/index.ts';
+import { candidates, orders, payments, refunds, users } from '../../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -21,7 +21,8 @@ export const exceedsPayment = (refundable: number) =>
 const notRefundable = () =>
   new AppError(409, 'conflict', 'A candidate is already withdrawn, homologated, rejected or being refunded');
 
-export function present(refund: RefundRow): RefundView {
+/** A refund as the API shows it; `actorName` is the volunteer who asked for it last (or approved the request). */
+function present(refund: RefundRow, actorName: string | null): RefundView {
   return {
     id: refund.id,
     order_id: refund.orderId,
@@ -33,8 +34,28 @@ export function present(refund: RefundRow): RefundView {
     reason: refund.reason,
     candidate_ids: refund.candidateIds,
     failure_reason: refund.failureReason,
+    actor_name: actorName,
     created_at: refund.createdAt.toISOString(),
   };
+}
+
+/** Refunds as the API shows them, each with its volunteer's name (the administrators are known people). */
+export async function presentRefunds(db: Database, rows: readonly RefundRow[]): Promise<RefundView[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.actorId === null ? [] : [row.actorId])))];
+  const actors = ids.length
+    ? await db
+        .select({ id: users.id, prenom: users.prenom, nom: users.nom })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const names = new Map(actors.map((actor) => [actor.id, `${actor.prenom} ${actor.nom}`.trim()]));
+  return rows.map((row) => present(row, (row.actorId !== null && names.get(row.actorId)) || null));
+}
+
+/** One refund as the API shows it. */
+export async function refundView(db: Database, refundId: number): Promise<RefundView> {
+  const [view] = await presentRefunds(db, [await refundById(db, refundId)]);
+  return view!;
 }
 
 export async function lockOrder(tx: Database, orderId: number): Promise<OrderRow> {
@@ -56,6 +77,19 @@ export async function confirmedPayment(tx: Database, orderId: number) {
 
 export const refundsOf = (tx: Database, orderId: number) =>
   tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+
+/**
+ * The statuses of an order's candidates, locked: a rider homologated meanwhile waits for the refund, so the
+ * homologated share (domain/refunds.ts) is read as it stands.
+ */
+export async function candidateStatusesOf(tx: Database, orderId: number) {
+  const rows = await tx
+    .select({ statut: candidates.statut })
+    .from(candidates)
+    .where(eq(candidates.orderId, orderId))
+    .for('update');
+  return rows.map((row) => row.statut);
+}
 
 /** Candidates named by a refund under way or done: they cannot be refunded twice. */
 export function candidatesInRefunds(rows: readonly RefundRow[], except?: number): Set<number> {
@@ -110,10 +144,15 @@ export async function orderRefunds(db: Database, orderId: number): Promise<Order
     order_id: order.id,
     reference: orderReference(order.id),
     paid_cents: paid,
-    refundable_cents: refundableCents(paid, rows),
+    refundable_cents: refundableCents({
+      paidCents: paid,
+      refunds: rows,
+      unitPriceCents: order.unitPriceCents,
+      candidateStatuses: orderCandidates.map((candidate) => candidate.statut),
+    }),
     unit_price_cents: order.unitPriceCents,
     currency: order.currency,
-    items: rows.map(present),
+    items: await presentRefunds(db, rows),
     candidates: orderCandidates.map((candidate): RefundCandidate => ({
       id: candidate.id,
       reference: candidateReference(order.id, candidate.commande_index),

@@ -8,21 +8,21 @@ import type { RefundView } from '../../../contracts/refunds.ts';
 import { type RefundSource, refundableCents } from '../../../domain/refunds.ts';
 import type { Database } from '../../db/client.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
-import { AppError, validationError } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { transitionCandidate } from '../registrations/candidate-transitions.ts';
 import {
   type RefundRow,
+  candidateStatusesOf,
   candidatesInRefunds,
-  confirmedPayment,
   exceedsPayment,
   lockOrder,
-  notPaid,
-  present,
   refundById,
+  refundView,
   refundsOf,
   withdrawableCandidates,
 } from './refunds-records.ts';
+import { planRefund } from './refunds-plan.ts';
 import { type RefundDeps, callRefundProvider } from './refunds-settlement.ts';
 
 export interface RefundInput {
@@ -52,8 +52,6 @@ export async function requestRefund(
   options: RefundOptions,
 ): Promise<RefundView> {
   const { db } = deps;
-  if (!input.candidate_ids?.length && input.amount_cents === undefined)
-    throw validationError({ amount_cents: 'validation:required' }, 'Name candidates or an amount');
   const recorded = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (options.idempotencyKey) {
@@ -63,15 +61,7 @@ export async function requestRefund(
         .where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, options.idempotencyKey)));
       if (same) return { refund: same, fresh: false };
     }
-    const payment = await confirmedPayment(tx, orderId);
-    if (order.status !== 'paid' || !payment) throw notPaid();
-    const existing = await refundsOf(tx, orderId);
-    const chosen = input.candidate_ids?.length
-      ? await withdrawableCandidates(tx, orderId, input.candidate_ids, candidatesInRefunds(existing))
-      : [];
-    const amount = input.amount_cents ?? chosen.length * order.unitPriceCents;
-    const refundable = refundableCents(payment.amountCents, existing);
-    if (amount > refundable) throw exceedsPayment(refundable);
+    const { payment, chosen, amount } = await planRefund(tx, order, input);
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -98,7 +88,7 @@ export async function requestRefund(
     return { refund: refund!, fresh: true };
   });
   if (recorded.fresh) await callRefundProvider(deps, recorded.refund.id, options.feeCents);
-  return present(await refundById(db, recorded.refund.id));
+  return refundView(db, recorded.refund.id);
 }
 
 /** A failed refund asked again, if the order still has that much to give back. */
@@ -110,13 +100,18 @@ export async function retryRefund(
   const { db } = deps;
   await db.transaction(async (tx) => {
     const refund = await refundById(tx, refundId);
-    await lockOrder(tx, refund.orderId);
+    const order = await lockOrder(tx, refund.orderId);
     const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     if (current!.status !== 'failed')
       throw new AppError(409, 'conflict', 'Only a failed refund can be retried');
     const [payment] = await tx.select().from(payments).where(eq(payments.id, current!.paymentId));
     const others = (await refundsOf(tx, current!.orderId)).filter((row) => row.id !== refundId);
-    const refundable = refundableCents(payment!.amountCents, others);
+    const refundable = refundableCents({
+      paidCents: payment!.amountCents,
+      refunds: others,
+      unitPriceCents: order.unitPriceCents,
+      candidateStatuses: await candidateStatusesOf(tx, order.id),
+    });
     if (current!.amountCents > refundable) throw exceedsPayment(refundable);
     if (current!.candidateIds.length)
       await withdrawableCandidates(tx, current!.orderId, current!.candidateIds, candidatesInRefunds(others));
@@ -133,7 +128,7 @@ export async function retryRefund(
     });
   });
   await callRefundProvider(deps, refundId);
-  return present(await refundById(db, refundId));
+  return refundView(db, refundId);
 }
 
 /**
@@ -171,5 +166,5 @@ export async function withdrawForRefund(
         details: { refundId },
       });
   });
-  return present(await refundById(db, refundId));
+  return refundView(db, refundId);
 }

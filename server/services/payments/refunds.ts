@@ -10,8 +10,9 @@
  * lives in refunds-records.ts (reads), refunds-requests.ts (an administrator's writes), refunds-settlement.ts (the
  * provider's answer and its effects) and refunds-reconcile.ts (the webhook).
  */
-import type { OrderRefunds, RefundView } from '../../../contracts/refunds.ts';
+import type { OrderRefunds, RefundPreview, RefundView } from '../../../contracts/refunds.ts';
 import { type Caller, administrator } from '../guards.ts';
+import { previewRefund } from './refunds-plan.ts';
 import { orderRefunds } from './refunds-records.ts';
 import { reconcileRefunds } from './refunds-reconcile.ts';
 import {
@@ -32,6 +33,12 @@ export function createRefundsService(deps: RefundDeps) {
     async forOrder(caller: Caller, orderId: number): Promise<OrderRefunds> {
       administrator(caller);
       return orderRefunds(deps.db, orderId);
+    },
+
+    /** What a refund would do (whom, how much, through which provider), before any money moves. */
+    async preview(caller: Caller, orderId: number, input: RefundInput): Promise<RefundPreview> {
+      administrator(caller);
+      return previewRefund(deps.db, orderId, input);
     },
 
     /**

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { localeOr } from '../../../domain/locales.ts';
-import { amountAfterFee } from '../../../domain/refunds.ts';
+import { refundAfterFee } from '../../../domain/refunds.ts';
 import { orderReference } from '../../../domain/references.ts';
 import type { Database } from '../../db/client.ts';
 import { cancellationRequests, orders, users } from '../../db/schema/index.ts';
@@ -50,16 +50,16 @@ export async function approveRequest(deps: DecisionDeps, caller: Caller, request
   if (!request) throw notFound('No such cancellation request');
   if (request.status !== 'open') throw notOpen();
   const [order] = await db.select().from(orders).where(eq(orders.id, request.orderId));
-  const amount = amountAfterFee(order!.unitPriceCents, request.candidateIds.length, feeCents);
+  const fee = refundAfterFee(order!.unitPriceCents, request.candidateIds.length, feeCents);
   const refund = await refunds.create(
     caller,
     request.orderId,
-    { candidate_ids: request.candidateIds, amount_cents: amount, reason: request.reason },
+    { candidate_ids: request.candidateIds, amount_cents: fee.refundCents, reason: request.reason },
     {
       source: 'request',
       // Approving twice (a double click) finds the first approval's refund.
       idempotencyKey: `cancellation-request-${requestId}`,
-      feeCents: order!.unitPriceCents * request.candidateIds.length - amount,
+      feeCents: fee.feeCents,
       onRecorded: async (tx, recorded) => {
         await lockOpen(tx, requestId);
         await tx
