@@ -1,5 +1,5 @@
 /**
- * The ledger's CSV files (decision 0045). Without a language, the machine-readable file API clients have read:
+ * The ledger's CSV files (decision 0047). Without a language, the machine-readable file API clients have read:
  * commas, decimal points, English headers and codes, the movements then a blank line and the monthly totals. With
  * the admin's language, the file that language's spreadsheet opens as it is (as the candidates' file, decision
  * 0042): its separator, decimal comma where it writes one, headers, kinds and providers in words, dates as it
