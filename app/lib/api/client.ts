@@ -16,18 +16,12 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** Seconds to wait before trying again (429), when the server said so. */
   readonly retryAfter: number | null;
-  /** Facts that explain a refusal (a rejected card's day and reason). */
-  readonly details: Record<string, string>;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    extra: {
-      fields?: Record<string, string>;
-      retryAfter?: number | null;
-      details?: Record<string, string>;
-    } = {},
+    extra: { fields?: Record<string, string>; retryAfter?: number | null } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,7 +29,6 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = extra.fields ?? {};
     this.retryAfter = extra.retryAfter ?? null;
-    this.details = extra.details ?? {};
   }
 }
 
@@ -57,15 +50,12 @@ function isRecordOfStrings(value: unknown): value is Record<string, string> {
 
 /** The ApiError for a failed answer, from its status, JSON body (if any) and headers. */
 export function apiErrorFrom(status: number, body: unknown, headers: Headers): ApiError {
-  const error = (
-    body as { error?: { code?: unknown; message?: unknown; fields?: unknown; details?: unknown } } | null
-  )?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
   const code = typeof error?.code === 'string' ? error.code : status >= 500 ? 'internal' : 'bad_request';
   const message = typeof error?.message === 'string' ? error.message : `HTTP ${status}`;
   return new ApiError(status, code, message, {
     fields: isRecordOfStrings(error?.fields) ? error.fields : undefined,
     retryAfter: parseRetryAfter(headers.get('retry-after')),
-    details: isRecordOfStrings(error?.details) ? error.details : undefined,
   });
 }
 
