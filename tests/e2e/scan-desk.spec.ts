@@ -13,6 +13,9 @@ import { holdScripts } from './hold-scripts.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
 
+// Each journey registers and pays for its riders first: on a shared machine that alone takes a while.
+test.describe.configure({ timeout: 240_000 });
+
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const FIELD = 'Référence ou code de la carte de route';
 const SUBMIT = 'Rechercher la carte';
@@ -71,6 +74,7 @@ for (const width of [1280, 390]) {
     const release = await holdScripts(page);
     await page.goto('/fr/administration/homologations/scan', { waitUntil: 'commit' });
     const field = page.getByRole('textbox', { name: FIELD });
+    await expect(field).toBeVisible({ timeout: 30_000 });
     await field.fill(card!.reference);
     await field.press('Enter');
     await expect(page.getByTestId('scan-taken-card')).toHaveText(
@@ -117,7 +121,6 @@ test('390 px: five cards in a row, the field stays on the screen and the list gr
   browser,
   baseURL,
 }, testInfo) => {
-  test.slow();
   const family = `Pile${crypto.randomBytes(3).toString('hex')}`;
   const context = await desk(browser, baseURL!, 390);
   const cards = await cardsToScan(browser, baseURL!, family, 5);
@@ -155,7 +158,6 @@ test('1280 px: cards back without a ride are homologated in a batch on the day t
   browser,
   baseURL,
 }, testInfo) => {
-  test.slow();
   const family = `Seule${crypto.randomBytes(3).toString('hex')}`;
   const context = await desk(browser, baseURL!, 1280);
   const cards = await cardsToScan(browser, baseURL!, family, 2);
