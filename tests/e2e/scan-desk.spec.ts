@@ -15,6 +15,8 @@ import { paidRegistration } from './paid-registration.ts';
 
 // Each journey registers and pays for its riders first: on a shared machine that alone takes a while.
 test.describe.configure({ timeout: 240_000 });
+// The unknown reference is typed on purpose: its page answers 404, which the browser reports.
+test.use({ expectedErrors: [/status of 404/] });
 
 const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const FIELD = 'Référence ou code de la carte de route';
