@@ -19,6 +19,7 @@ import type { GuardianDecision } from '../domain/schemas/guardian-consent.ts';
 import type { ChangePasswordInput, SignupInput, UserFields } from '../domain/schemas/user.ts';
 import type { CancellationRequestBody, RefundBody } from '../domain/schemas/refunds.ts';
 import type { RefundPreview, RefundView } from './refunds.ts';
+import type { ScannedCard } from './admin.ts';
 
 export interface ActionServices {
   /**
@@ -100,6 +101,13 @@ export interface ActionServices {
   approveCancellation(actorId: number, requestId: number): Promise<RefundView>;
   /** Declines a buyer's request with a reason the buyer is emailed (as POST …/{id}/decline). */
   declineCancellation(actorId: number, requestId: number, reason: string): Promise<void>;
+  /**
+   * Takes in a returned route card (as POST /api/admin/scan): `confirm` takes in a card whose kit was not marked
+   * sent, or reopens a rejected ride.
+   */
+  scanCard(text: string, confirm: boolean): Promise<ScannedCard>;
+  /** Reopens a rejected ride for a new judgement (as POST /api/admin/candidates/{id}/reopen). */
+  reopenCandidate(candidateId: number): Promise<void>;
 }
 
 /** What a service throws when it refuses: the API's error code, its status, and field errors (message keys). */
@@ -108,6 +116,8 @@ export interface ServiceFailure {
   code: string;
   fields?: Record<string, string>;
   headers?: Record<string, string>;
+  /** Facts that explain the refusal (a rejected card's day and reason). */
+  details?: Record<string, string>;
 }
 
 export function isServiceFailure(error: unknown): error is ServiceFailure {

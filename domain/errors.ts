@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'refund_exceeds_payment',
   'request_open',
   'cancellation_requested',
+  'awaiting_consent',
+  'rejected',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -76,4 +78,6 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   refund_exceeds_payment: 'validation:refund_exceeds_payment',
   request_open: 'validation:request_open',
   cancellation_requested: 'validation:cancellation_requested',
+  awaiting_consent: 'validation:awaiting_consent',
+  rejected: 'validation:rejected',
 };

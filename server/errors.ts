@@ -4,12 +4,18 @@ export class AppError extends Error {
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Facts that explain a refusal (a rejected card's day and reason), answered beside the code. */
+  readonly details: Record<string, string> | undefined;
 
   constructor(
     statusCode: number,
     code: string,
     message: string,
-    extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    extra: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      details?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,6 +23,7 @@ export class AppError extends Error {
     this.code = code;
     this.fields = extra.fields;
     this.headers = extra.headers;
+    this.details = extra.details;
   }
 }
 

@@ -1,4 +1,7 @@
-/** Returned cards and homologations: scanning, deciding one or a batch, asking for evidence, correcting, cancelling. */
+/**
+ * Returned cards and homologations: scanning, deciding one or a batch, reopening a rejected ride, asking for
+ * evidence, correcting, cancelling.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/schemas/zod.ts';
 import type { ApiOptions } from './index.ts';
@@ -73,6 +76,21 @@ const rejectRoute = {
     response: {
       200: z.object({ statut: z.literal('rejected') }),
       400: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
+      ...guarded,
+    },
+  },
+};
+
+const reopenRoute = {
+  schema: {
+    tags,
+    security,
+    summary: 'Reopen a rejected ride for a new judgement (no mail to the rider)',
+    params: idParams,
+    response: {
+      200: z.object({ statut: z.literal('card_received') }),
       404: errorResponse,
       409: errorResponse,
       ...guarded,
@@ -166,6 +184,11 @@ const adminHomologations: FastifyPluginAsyncZod<ApiOptions> = async (app, { serv
   app.post('/candidates/:id/reject', rejectRoute, async (request) => {
     await services.homologations.reject(request.user, request.params.id, request.body.reason);
     return { statut: 'rejected' as const };
+  });
+
+  app.post('/candidates/:id/reopen', reopenRoute, async (request) => {
+    await services.homologations.reopen(request.user, request.params.id);
+    return { statut: 'card_received' as const };
   });
 
   app.post('/homologations/batch', batchRoute, async (request) =>

@@ -8,6 +8,7 @@ export const errorResponse = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    details: z.record(z.string(), z.string()).optional(),
   }),
 });
 

@@ -9,11 +9,21 @@ import { ID_OUT_OF_RANGE } from '../../domain/schemas/common.ts';
 import { AppError } from '../errors.ts';
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    details?: Record<string, string>;
+  };
 }
 
-function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  details?: Record<string, string>,
+): ErrorBody {
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
 }
 
 /**
@@ -39,7 +49,9 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+      return reply
+        .code(error.statusCode)
+        .send(errorBody(error.code, error.message, error.fields, error.details));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

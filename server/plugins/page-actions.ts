@@ -146,5 +146,9 @@ export function pageActions(
     async declineCancellation(_actorId, requestId, reason) {
       await services.cancellationRequests.decline(request.user, requestId, reason);
     },
+
+    scanCard: (text, confirm) => services.homologations.scan(request.user, text, { confirm }),
+
+    reopenCandidate: (candidateId) => services.homologations.reopen(request.user, candidateId),
   };
 }

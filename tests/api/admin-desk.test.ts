@@ -108,7 +108,7 @@ describe('the CSV export per language', () => {
     const { answer, lines } = await csvLines('&lang=fr');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="a-traiter-par-courrier.csv"');
     expect(lines[0]).toBe(
-      'Référence;Nom;Prénom;E-mail;Épreuve;Inscrit le;Date de livraison;Livraison;Statut;Ville;Pays;Numéro;Date de passage',
+      'Référence;Nom;Prénom;E-mail;Épreuve;Inscrit le;Date de livraison;Livraison;Statut;Ville;Pays;Numéro;Date de passage;Homologateur;Motif du refus',
     );
     const cells = lines[1]!.split(';');
     expect(cells[0]).toBe(reference);
@@ -134,7 +134,7 @@ describe('the CSV export per language', () => {
       const { answer, lines } = await csvLines(`&lang=${lang}`);
       expect(lines[0]!.startsWith(header)).toBe(true);
       const [, cells] = parse(answer.body, { bom: true, delimiter: separator }) as string[][];
-      expect(cells).toHaveLength(13);
+      expect(cells).toHaveLength(15);
       expect(cells![10]).toBe(country);
       if (delivery) expect(cells![7]).toBe(delivery);
       expect(cells![8]).not.toBe('to_process');

@@ -79,6 +79,7 @@ const adminMethods: [string, (caller: Caller) => Promise<unknown>][] = [
       })),
   ],
   ['homologations.reject', (caller) => t.services.homologations.reject(caller, 1, 'No ride')],
+  ['homologations.reopen', (caller) => t.services.homologations.reopen(caller, 1)],
   ['homologations.cancel', (caller) => t.services.homologations.cancel(caller, 1, 'Mistake')],
   [
     'homologations.correct',

@@ -109,7 +109,9 @@ for (const width of [360, 1280]) {
     await expect(ask).toBeVisible();
     await ask.getByRole('button', { name: 'Annuler' }).click();
     await expect(ask).toBeHidden();
-    await expect(page.getByTestId('scan-taken-card')).toContainText(handedOver.reference);
+    // The question answered the last scan: the card before is no longer shown as its answer, only in the list.
+    await expect(page.getByTestId('scan-taken')).toHaveCount(0);
+    await expect(page.getByTestId('scan-earlier')).toContainText(handedOver.reference);
     await page.getByRole('button', { name: 'Rechercher la carte' }).click();
     await ask.getByRole('button', { name: 'Enregistrer la carte quand même' }).click();
     await expect(page.getByTestId('scan-taken-card')).toHaveText(

@@ -1,12 +1,14 @@
 /**
- * Homologating the clean cards of the in-progress list at once: a bar with the selection and a "select all clean"
- * shortcut, one confirmation that lists the cards with the day each will be homologated on, then each card's
- * outcome (homologated with its number, skipped, or refused with why). Rows that are not clean have no box: the
- * volunteer opens them instead.
+ * Homologating cards of the in-progress list at once: the clean ones (a complete ride, no flag) and the cards back
+ * without a ride, which most riders send. A bar with the selection and a "select all clean" shortcut, one
+ * confirmation that lists the cards with the day each will be homologated on — the ride's, or for a card without a
+ * ride the day the volunteer gives, one for all or each its own — then each card's outcome (homologated with its
+ * number, skipped, or refused with why). Other rows have no box: the volunteer opens them instead.
  */
-import { Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCertificate, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
+import { calendarDateOf, today } from '../../../domain/dates.ts';
 import { useTranslation } from 'react-i18next';
 import type { BatchHomologationResult } from '../../../contracts/admin.ts';
 import { adminApi } from '../../lib/api/admin.ts';
@@ -16,8 +18,18 @@ import { ActionOutcome, type Outcome } from './action-outcome.tsx';
 import { ConfirmDialog } from './admin-modal.tsx';
 import type { CandidateRow } from './types.ts';
 
-/** A row the batch may take: its evidence is clean (domain/evidence.ts). */
+/** A row whose evidence is clean (domain/evidence.ts): homologated on its ride's day. */
 export const isClean = (row: CandidateRow) => row.evidence?.state === 'clean';
+
+/** A card back without a ride (and no request open): homologated on the day the volunteer gives. */
+const isCardOnly = (row: CandidateRow) => row.evidence?.state === 'missing';
+
+/** A row the batch may take. */
+export const isBatchable = (row: CandidateRow) => isClean(row) || isCardOnly(row);
+
+/** The days typed in the confirmation: one for all the cards without a ride, and each row's own. */
+type Days = { all: string; rows: Record<number, string> };
+const dayOf = (days: Days, row: CandidateRow) => days.rows[row.id] ?? days.all;
 
 function ResultLine({ result, row }: { result: BatchHomologationResult; row: CandidateRow | undefined }) {
   const { t } = useTranslation();
@@ -67,22 +79,72 @@ function BatchResultList({ results }: { results: BatchResults }) {
   );
 }
 
+/** A chosen row in the confirmation: its challenge and day, typed for a card without a ride. */
+function ChosenRow({
+  row,
+  days,
+  onDay,
+}: {
+  row: CandidateRow;
+  days: Days;
+  onDay: (id: number, day: string) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const name = `${row.prenom} ${row.nom}`;
+  return (
+    <List.Item data-testid="batch-confirm-row">
+      <Text component="span" size="sm" fw={600}>
+        {row.reference} · {name}
+      </Text>
+      <Text component="span" size="sm">
+        {' — '}
+        {isCardOnly(row)
+          ? `${t(`admin:challenges.${row.epreuve}`)}, ${t('admin:batchHomologation.cardOnly')}`
+          : t('admin:batchHomologation.onDay', {
+              challenge: t(`admin:challenges.${row.epreuve}`),
+              date: row.evidence?.track?.day ? format.date(row.evidence.track.day) : '—',
+            })}
+      </Text>
+      {isCardOnly(row) && (
+        <TextInput
+          type="date"
+          size="xs"
+          maw={200}
+          mt={4}
+          label={t('admin:batchHomologation.rowDay', { name })}
+          value={dayOf(days, row)}
+          min={calendarDateOf(new Date(row.created_at))}
+          max={today()}
+          onChange={(event) => onDay(row.id, event.currentTarget.value)}
+        />
+      )}
+    </List.Item>
+  );
+}
+
 /** The one confirmation: each card chosen with the day it will be homologated on. */
 function ConfirmBatch({
   opened,
   chosen,
+  days,
+  setDays,
+  problem,
   busy,
   onClose,
   onConfirm,
 }: {
   opened: boolean;
   chosen: readonly CandidateRow[];
+  days: Days;
+  setDays: (update: (days: Days) => Days) => void;
+  problem: string | null;
   busy: boolean;
   onClose: () => void;
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
+  const withoutRide = chosen.some(isCardOnly);
   return (
     <ConfirmDialog
       opened={opened}
@@ -94,22 +156,36 @@ function ConfirmBatch({
       loading={busy}
       confirmTestId="confirm-batch-homologation"
     >
-      <List spacing={4} data-testid="batch-confirm-list">
+      {withoutRide && (
+        <TextInput
+          type="date"
+          maw={260}
+          label={t('admin:batchHomologation.dayForAll')}
+          description={t('admin:batchHomologation.dayForAllHint')}
+          value={days.all}
+          max={today()}
+          onChange={(event) => {
+            const all = event.currentTarget.value;
+            setDays(() => ({ all, rows: {} }));
+          }}
+          data-testid="batch-day-for-all"
+        />
+      )}
+      <List spacing={6} data-testid="batch-confirm-list">
         {chosen.map((row) => (
-          <List.Item key={row.id}>
-            <Text component="span" size="sm" fw={600}>
-              {row.reference} · {row.prenom} {row.nom}
-            </Text>
-            <Text component="span" size="sm">
-              {' — '}
-              {t('admin:batchHomologation.onDay', {
-                challenge: t(`admin:challenges.${row.epreuve}`),
-                date: row.evidence?.track?.day ? format.date(row.evidence.track.day) : '—',
-              })}
-            </Text>
-          </List.Item>
+          <ChosenRow
+            key={row.id}
+            row={row}
+            days={days}
+            onDay={(id, day) => setDays((current) => ({ ...current, rows: { ...current.rows, [id]: day } }))}
+          />
         ))}
       </List>
+      {problem && (
+        <Text size="sm" c="red.8" role="alert" data-testid="batch-day-missing">
+          {problem}
+        </Text>
+      )}
     </ConfirmDialog>
   );
 }
@@ -118,11 +194,13 @@ function ConfirmBatch({
 function BatchBar({
   chosenCount,
   cleanCount,
+  batchableCount,
   onSelectAllClean,
   onHomologate,
 }: {
   chosenCount: number;
   cleanCount: number;
+  batchableCount: number;
   onSelectAllClean: () => void;
   onHomologate: () => void;
 }) {
@@ -137,33 +215,33 @@ function BatchBar({
     >
       <Group gap="sm" wrap="wrap">
         <Text size="sm" fw={600} mr="auto" aria-live="polite" data-testid="selection-count">
-          {cleanCount === 0
+          {batchableCount === 0
             ? t('admin:batchHomologation.noneClean')
             : chosenCount === 0
-              ? t('admin:batchHomologation.noneSelected', { count: cleanCount })
+              ? t('admin:batchHomologation.noneSelected', { count: batchableCount })
               : t('admin:batch.selected', { count: chosenCount })}
         </Text>
         {cleanCount > 0 && (
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconChecks size={16} aria-hidden />}
-              onClick={onSelectAllClean}
-              data-testid="select-all-clean"
-            >
-              {t('admin:batchHomologation.selectClean', { count: cleanCount })}
-            </Button>
-            <Button
-              leftSection={<IconCertificate size={16} aria-hidden />}
-              disabled={chosenCount === 0}
-              onClick={onHomologate}
-              data-testid="homologate-selected"
-            >
-              {chosenCount === 0
-                ? t('admin:batchHomologation.homologateNone')
-                : t('admin:batchHomologation.homologate', { count: chosenCount })}
-            </Button>
-          </>
+          <Button
+            variant="default"
+            leftSection={<IconChecks size={16} aria-hidden />}
+            onClick={onSelectAllClean}
+            data-testid="select-all-clean"
+          >
+            {t('admin:batchHomologation.selectClean', { count: cleanCount })}
+          </Button>
+        )}
+        {batchableCount > 0 && (
+          <Button
+            leftSection={<IconCertificate size={16} aria-hidden />}
+            disabled={chosenCount === 0}
+            onClick={onHomologate}
+            data-testid="homologate-selected"
+          >
+            {chosenCount === 0
+              ? t('admin:batchHomologation.homologateNone')
+              : t('admin:batchHomologation.homologate', { count: chosenCount })}
+          </Button>
         )}
       </Group>
     </Paper>
@@ -187,14 +265,25 @@ export function BatchHomologation({
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<BatchResults | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [days, setDays] = useState<Days>({ all: '', rows: {} });
+  const [problem, setProblem] = useState<string | null>(null);
   const chosen = rows.filter((row) => selectedIds.includes(row.id));
 
   const run = async () => {
+    if (chosen.some((row) => isCardOnly(row) && !dayOf(days, row))) {
+      setProblem(t('admin:batchHomologation.dayRequired'));
+      return;
+    }
+    setProblem(null);
     setBusy(true);
     setOutcome(null);
     try {
       const { results: lines } = await adminApi.homologateBatch(
-        chosen.map((row) => ({ candidate_id: row.id })),
+        chosen.map((row) =>
+          isCardOnly(row)
+            ? { candidate_id: row.id, date_passage: dayOf(days, row) }
+            : { candidate_id: row.id },
+        ),
         crypto.randomUUID(),
       );
       setResults({ lines, rows: chosen });
@@ -212,9 +301,12 @@ export function BatchHomologation({
       <BatchBar
         chosenCount={chosen.length}
         cleanCount={rows.filter(isClean).length}
+        batchableCount={rows.filter(isBatchable).length}
         onSelectAllClean={onSelectAllClean}
         onHomologate={() => {
           setResults(null);
+          setProblem(null);
+          setDays({ all: '', rows: {} });
           setConfirming(true);
         }}
       />
@@ -223,6 +315,9 @@ export function BatchHomologation({
       <ConfirmBatch
         opened={confirming}
         chosen={chosen}
+        days={days}
+        setDays={setDays}
+        problem={problem}
         busy={busy}
         onClose={() => setConfirming(false)}
         onConfirm={() => void run()}

@@ -33,7 +33,8 @@ export function useSelection(rowIds: readonly number[]) {
     ids: [...selected],
     toggle: (id: number) => setChosen(toggleId(selected, id)),
     toggleAll: () => setChosen(toggleAllIds(selected, rowIds)),
-    selectAll: () => setChosen(new Set(rowIds)),
+    /** Selects these rows (those among the page's rows), and only them. */
+    selectOnly: (ids: readonly number[]) => setChosen(visibleSelection(new Set(ids), rowIds)),
     clear: () => setChosen(new Set()),
   };
 }

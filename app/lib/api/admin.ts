@@ -1,10 +1,10 @@
 /**
  * The admin pages' calls to the admin API from the browser: batch actions on a selection of candidates, the
  * print job of route cards and frame plates (started, then polled until its PDF is ready), PDFs answered
- * directly (address labels), scanning and homologation.
+ * directly (address labels) and homologation.
  */
 import type { BatchHomologationResult, EvidenceRequestView } from '../../../contracts/admin.ts';
-import type { PrintJobStatus, ScannedCard } from '../../components/admin/types.ts';
+import type { PrintJobStatus } from '../../components/admin/types.ts';
 import { ApiError, NETWORK_ERROR, apiRequest, request } from './client.ts';
 
 export const adminApi = {
@@ -21,8 +21,6 @@ export const adminApi = {
       json: { ids },
       answer: 'blob',
     }),
-  scan: (text: string, confirm = false) =>
-    apiRequest<ScannedCard>('POST', '/api/admin/scan', { text, ...(confirm ? { confirm } : {}) }),
   homologate: (
     candidateId: number,
     body: { date_passage: string; epreuve_realisee: string; commentaire: string },
@@ -41,7 +39,7 @@ export const adminApi = {
   cancelHomologation: (homologationId: number, body: { reason: string }) =>
     apiRequest<unknown>('POST', `/api/admin/homologations/${homologationId}/cancel`, body),
   /** One key per confirmation: a repeated click or a retry answers the same results. */
-  homologateBatch: (items: { candidate_id: number }[], idempotencyKey: string) =>
+  homologateBatch: (items: { candidate_id: number; date_passage?: string }[], idempotencyKey: string) =>
     request<{ results: BatchHomologationResult[] }>('POST', '/api/admin/homologations/batch', {
       json: { items },
       headers: { 'idempotency-key': idempotencyKey },

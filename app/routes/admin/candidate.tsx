@@ -7,7 +7,8 @@ import { Alert, Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/c
 import { IconArrowLeft, IconCertificate } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, data, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { Link, data, useActionData, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { requestContext } from '#request-context';
 import { localeOr } from '../../../domain/locales.ts';
 import { adminListOf } from '../../../domain/statuses.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
@@ -37,6 +38,10 @@ import { TrackOrigin } from '../../components/track/track-origin.tsx';
 import type { Route } from './+types/candidate';
 import { requireAdmin } from '../../lib/require-user.ts';
 import { foundOr404, idOr404 } from '../../lib/page-params.ts';
+import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { isFormRefusal } from '../../lib/form-refusal.ts';
+import { FormAlert } from '../../components/forms/form-alert.tsx';
+import { ReopenRide } from '../../components/admin/reopen-ride.tsx';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireAdmin(args);
@@ -64,6 +69,40 @@ export async function loader(args: Route.LoaderArgs) {
         ).items.find((row) => row.id !== id)?.id ?? null)
       : null;
   return { detail, pickupPointNames, track, from, next };
+}
+
+/** Reopening a rejected ride (intent `reopen`), through the same service as POST …/candidates/{id}/reopen. */
+export async function action(args: Route.ActionArgs) {
+  requireAdmin(args);
+  const id = idOr404(args.params.candidateId);
+  const { actions } = args.context.get(requestContext);
+  const values = await readForm(args.request);
+  if (values.intent !== 'reopen') throw data(null, { status: 400 });
+  try {
+    await actions.reopenCandidate(id);
+    return { reopened: true as const };
+  } catch (error) {
+    return serviceRefusal(error, values);
+  }
+}
+
+/** What the reopening answered: done, or refused (the ride changed meanwhile). */
+function ReopenAnswer() {
+  const { t } = useTranslation();
+  const answer: unknown = useActionData();
+  if (isFormRefusal(answer))
+    return (
+      <FormAlert kind="error" testId="reopen-error">
+        {t(answer.message?.key ?? 'validation:internal')}
+      </FormAlert>
+    );
+  if ((answer as { reopened?: boolean } | undefined)?.reopened)
+    return (
+      <FormAlert kind="success" testId="reopen-done">
+        {t('admin:reopen.done')}
+      </FormAlert>
+    );
+  return null;
 }
 
 /** The page a volunteer judging cards came from (`?from=`): the scan page or the list of cards received. */
@@ -247,6 +286,7 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
         />
 
         {shown && <OutcomeMessage outcome={shown} previous={outcome === null} />}
+        <ReopenAnswer />
         <GuardianPanel
           candidate={candidate}
           consent={detail.guardianConsent}
@@ -279,7 +319,10 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
         )}
         {candidate.statut === 'rejected' && (
           <Section title={t('admin:homologation.rejectedTitle')} id="candidate-rejection">
-            <Text data-testid="rejection-reason">{candidate.rejectionReason ?? '—'}</Text>
+            <Stack gap="md">
+              <Text data-testid="rejection-reason">{candidate.rejectionReason ?? '—'}</Text>
+              <ReopenRide name={`${candidate.prenom} ${candidate.nom}`} />
+            </Stack>
           </Section>
         )}
 

@@ -8,7 +8,7 @@ import { Button } from '@mantine/core';
 import { IconCertificate, IconPencil, IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
-import { BatchHomologation, isClean } from '../../components/admin/batch-homologation.tsx';
+import { BatchHomologation, isBatchable, isClean } from '../../components/admin/batch-homologation.tsx';
 import { useSelection } from '../../components/admin/use-selection.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
@@ -38,8 +38,8 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
   const title = t(`admin:lists.${list}.title`);
   const candidatePath = (row: CandidateRow) => `/${i18n.language}/administration/candidates/${row.id}`;
   const revalidator = useRevalidator();
-  // Only clean cards can be homologated together; the others are opened one by one.
-  const selection = useSelection(page.items.filter(isClean).map((row) => row.id));
+  // Clean cards and cards back without a ride can be homologated together; the others are opened one by one.
+  const selection = useSelection(page.items.filter(isBatchable).map((row) => row.id));
   const rowAction = (row: CandidateRow) =>
     list === 'in_progress' ? (
       <Button
@@ -91,7 +91,7 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
         <BatchHomologation
           rows={page.items}
           selectedIds={selection.ids}
-          onSelectAllClean={selection.selectAll}
+          onSelectAllClean={() => selection.selectOnly(page.items.filter(isClean).map((row) => row.id))}
           onDone={() => {
             selection.clear();
             void revalidator.revalidate();
@@ -104,7 +104,7 @@ export default function Homologations({ loaderData }: Route.ComponentProps) {
         columns={LIST_COLUMNS[list]}
         query={query}
         caption={t('admin:table.caption', { list: title })}
-        selection={list === 'in_progress' ? { ...selection, selectable: isClean } : undefined}
+        selection={list === 'in_progress' ? { ...selection, selectable: isBatchable } : undefined}
         rowActions={rowAction}
       />
       <ListPagination list={list} query={query} total={page.total} />

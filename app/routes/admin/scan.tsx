@@ -1,124 +1,125 @@
 /**
  * Scanning returned route cards, one after another: with the device's camera (the QR code), or by typing or
  * pasting the reference printed on the card (a handheld scanner typing into the field works too). A card taken in
- * moves the candidate to card_received; the page says which card it was and what changed, empties the field and
- * puts the cursor back in it for the next card, and offers "Judge now". A card whose kit was never marked sent or
- * handed over is taken in only once the volunteer confirms (the API's 409 kit_not_sent).
+ * moves the candidate to card_received; the page says which card it was and what changed, right under the field,
+ * empties the field and puts the cursor back in it for the next card, and offers "Judge now"; the cards taken in
+ * earlier are listed below, newest first, so the field never leaves the screen. A card whose kit was never marked
+ * sent or handed over, or a ride already rejected, is taken in only once the volunteer confirms (the API's 409
+ * kit_not_sent and rejected). The form posts to this page's action (decision 0032): a card typed before the
+ * scripts arrive, or without them, is taken in all the same, and the page the server draws says so.
  */
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCamera, IconCameraOff, IconSearch } from '@tabler/icons-react';
-import { type RefObject, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form, data, useActionData, useNavigation, useSubmit } from 'react-router';
+import { requestContext } from '#request-context';
+import { isServiceFailure } from '../../../contracts/action-services.ts';
 import { parseScanText } from '../../../domain/references.ts';
-import { adminApi } from '../../lib/api/admin.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import { ConfirmDialog } from '../../components/admin/admin-modal.tsx';
-import { ScannedCards } from '../../components/admin/scanned-cards.tsx';
+import {
+  type ScanAnswer,
+  ScanQuestionDialog,
+  ScanQuestionForm,
+  isQuestion,
+  refusalText,
+} from '../../components/admin/scan-answer.tsx';
+import { EarlierCards, TakenCard } from '../../components/admin/scanned-cards.tsx';
 import type { ScannedCard } from '../../components/admin/types.ts';
-import { ApiError, errorMessageKey } from '../../lib/api/client.ts';
+import { readForm } from '../../lib/form-action.server.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
+import { requireAdmin } from '../../lib/require-user.ts';
+import type { Route } from './+types/scan';
 
 // The scanner and its WebAssembly decoder are downloaded only when the camera is turned on.
 const QrScanner = lazy(() => import('../../components/admin/qr-scanner.tsx'));
 
-/** The text to show for a refused scan. */
-function scanErrorKey(error: unknown): string {
-  if (error instanceof ApiError) {
-    // A well-formed reference that matches no candidate says so (unknown_reference) through errorMessageKey.
-    if (error.code === 'text_not_valid') return 'validation:text_not_valid';
-    if (error.code === 'already_homologated') return 'validation:already_homologated';
-    if (error.code === 'not_paid') return 'admin:scan.notPaid';
+/**
+ * A card typed, scanned or confirmed: taken in through the same service as POST /api/admin/scan, or refused with
+ * the API's code and status, what was read and what explains it (a rejected ride's day and reason).
+ */
+export async function action(args: Route.ActionArgs) {
+  requireAdmin(args);
+  const { actions } = args.context.get(requestContext);
+  const values = await readForm(args.request);
+  const text = (values.text ?? '').slice(0, 500);
+  const refused = (code: string, status: number, details: Record<string, string> = {}) =>
+    data<ScanAnswer>({ kind: 'refused', code, text, details }, { status });
+  if (!parseScanText(text)) return refused('text_not_valid', 400);
+  try {
+    const card = await actions.scanCard(text.trim(), values.confirm === 'true');
+    return data<ScanAnswer>({ kind: 'taken', card });
+  } catch (error) {
+    if (!isServiceFailure(error) || error.statusCode >= 500) throw error;
+    return refused(error.code, error.statusCode, error.details);
   }
-  return errorMessageKey(error);
 }
 
-/** The API's answer for a card whose kit nobody marked sent or handed over. */
-const kitNotSent = (error: unknown) => error instanceof ApiError && error.code === 'kit_not_sent';
-
 /**
- * Taking a card in: the text checked, then sent; a card whose kit was not sent waits for the volunteer's
- * confirmation (`unsent`). After each card the field is emptied and takes the cursor back.
+ * The cards taken in on this page, newest first, from the action's answers: the first one may come from the page
+ * the server drew after a post made before the scripts ran.
  */
-function useTakeCards(inputRef: RefObject<HTMLInputElement | null>) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [taken, setTaken] = useState<ScannedCard[]>([]);
-  /** The text of a card waiting for the volunteer to confirm that its kit did reach the rider. */
-  const [unsent, setUnsent] = useState<string | null>(null);
-
-  const take = useCallback(
-    async (value: string, confirm = false) => {
-      setError(null);
-      if (!parseScanText(value)) {
-        setError('validation:text_not_valid');
-        inputRef.current?.focus();
-        return;
-      }
-      setSubmitting(true);
-      try {
-        const card = await adminApi.scan(value.trim(), confirm);
-        setTaken((cards) => [card, ...cards.filter((other) => other.candidateId !== card.candidateId)]);
-        setText('');
-      } catch (cause) {
-        if (kitNotSent(cause)) {
-          setUnsent(value);
-          setSubmitting(false);
-          return;
-        }
-        setError(scanErrorKey(cause));
-      }
-      setSubmitting(false);
-      inputRef.current?.focus();
-    },
-    [inputRef],
-  );
-  return { text, setText, error, submitting, taken, unsent, setUnsent, take };
+function useTakenCards(answer: ScanAnswer | undefined) {
+  const [state, setState] = useState(() => ({
+    seen: answer,
+    cards: answer?.kind === 'taken' ? [answer.card] : ([] as ScannedCard[]),
+  }));
+  // Each answer is a new object: the list takes it in once, while rendering (no effect, no second pass).
+  if (state.seen !== answer) {
+    const cards =
+      answer?.kind === 'taken'
+        ? [answer.card, ...state.cards.filter((other) => other.candidateId !== answer.card.candidateId)]
+        : state.cards;
+    setState({ seen: answer, cards });
+  }
+  return state.cards;
 }
 
 function ManualEntry({
   inputRef,
-  text,
-  setText,
-  error,
+  answer,
   submitting,
-  onTake,
+  children,
 }: {
   inputRef: RefObject<HTMLInputElement | null>;
-  text: string;
-  setText: (text: string) => void;
-  error: string | null;
+  answer: ScanAnswer | undefined;
   submitting: boolean;
-  onTake: () => void;
+  /** What the last scan answered, right under the field. */
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const refused = answer?.kind === 'refused' && !isQuestion(answer);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="scan-manual">
       <Title order={2} size="h4" id="scan-manual" mb="sm">
         {t('admin:scan.manualTitle')}
       </Title>
-      <form
-        noValidate
-        data-testid="scan-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onTake();
-        }}
-      >
+      <Form method="post" noValidate preventScrollReset data-testid="scan-form">
         <Stack gap="md">
+          {/* Not controlled: what was typed before the scripts ran stays in the field when they take over. */}
           <TextInput
             ref={inputRef}
+            name="text"
             label={t('admin:scan.field')}
             description={t('admin:scan.fieldHint')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            defaultValue={answer?.kind === 'refused' ? answer.text : ''}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={500}
             required
-            error={error ? true : undefined}
+            error={refused ? true : undefined}
           />
           <Group>
             <Button type="submit" loading={submitting} leftSection={<IconSearch size={16} aria-hidden />}>
@@ -126,7 +127,9 @@ function ManualEntry({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </Form>
+      {/* Outside the form: the question without scripts is a form of its own. */}
+      <Stack mt="md">{children}</Stack>
     </Card>
   );
 }
@@ -175,66 +178,91 @@ function CameraEntry({
   );
 }
 
+/** What the last scan answered: the card taken in, a refusal in words, or (without scripts) its question. */
+function LastAnswer({ answer, hydrated }: { answer: ScanAnswer | undefined; hydrated: boolean }) {
+  const { t } = useTranslation();
+  if (!answer) return null;
+  if (answer.kind === 'taken') return <TakenCard card={answer.card} />;
+  if (isQuestion(answer)) return hydrated ? null : <ScanQuestionForm answer={answer} />;
+  return (
+    <FormAlert kind="error" testId="scan-error">
+      {refusalText(t, answer)}
+    </FormAlert>
+  );
+}
+
 export default function Scan() {
   const { t } = useTranslation();
   const [camera, setCamera] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const cards = useTakeCards(inputRef);
-  const { take, setText, setUnsent } = cards;
+  const answer = useActionData<typeof action>();
+  const taken = useTakenCards(answer);
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formData?.has('text') === true;
+  /** The question the volunteer answered or put aside: its dialog stays closed. */
+  const [settled, setSettled] = useState<ScanAnswer | undefined>(undefined);
+  const asking = isQuestion(answer) && settled !== answer;
 
-  // Volunteers scan card after card: the field is ready for typing, or for a handheld scanner, at once.
-  useEffect(() => inputRef.current?.focus(), []);
+  // Volunteers scan card after card: the field is ready for typing, or for a handheld scanner, at once, and
+  // emptied after each card taken in.
+  useEffect(() => {
+    if (answer?.kind === 'taken' && inputRef.current) inputRef.current.value = '';
+    if (!isQuestion(answer)) inputRef.current?.focus();
+  }, [answer]);
 
-  const closeUnsent = () => {
-    setUnsent(null);
-    inputRef.current?.focus();
-  };
+  const send = useCallback(
+    (text: string, confirm = false) =>
+      void submit(
+        { text, ...(confirm ? { confirm: 'true' } : {}) },
+        { method: 'post', preventScrollReset: true },
+      ),
+    [submit],
+  );
 
   const onScan = useCallback(
     (value: string) => {
       setCamera(false);
-      setText(value);
-      void take(value);
+      if (inputRef.current) inputRef.current.value = value;
+      send(value);
     },
-    [take, setText],
+    [send],
   );
+
+  const closeQuestion = () => {
+    setSettled(answer);
+    inputRef.current?.focus();
+  };
 
   return (
     <AdminPage>
       <AdminHeading title={t('admin:scan.title')} intro={t('admin:scan.intro')} />
-      <ScannedCards cards={cards.taken} />
-      {cards.error && (
-        <Stack mb="md">
-          <FormAlert kind="error" testId="scan-error">
-            {t(cards.error)}
-          </FormAlert>
-        </Stack>
-      )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <ManualEntry
-          inputRef={inputRef}
-          text={cards.text}
-          setText={setText}
-          error={cards.error}
-          submitting={cards.submitting}
-          onTake={() => void take(cards.text)}
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <ManualEntry inputRef={inputRef} answer={answer} submitting={submitting}>
+            <LastAnswer answer={answer} hydrated={hydrated} />
+          </ManualEntry>
+          <CameraEntry camera={camera} setCamera={setCamera} submitting={submitting} onScan={onScan} />
+        </SimpleGrid>
+        <EarlierCards
+          cards={taken.filter(
+            (card) => answer?.kind !== 'taken' || card.candidateId !== answer.card.candidateId,
+          )}
         />
-        <CameraEntry camera={camera} setCamera={setCamera} submitting={cards.submitting} onScan={onScan} />
-      </SimpleGrid>
-      <ConfirmDialog
-        opened={cards.unsent !== null}
-        onClose={closeUnsent}
-        onConfirm={() => {
-          const value = cards.unsent ?? '';
-          setUnsent(null);
-          void take(value, true);
-        }}
-        title={t('admin:scan.unsentTitle')}
-        text={t('admin:scan.unsentText')}
-        action={t('admin:scan.unsentConfirm')}
-        loading={cards.submitting}
-        testId="scan-unsent"
-      />
+      </Stack>
+      {isQuestion(answer) && hydrated && (
+        <ScanQuestionDialog
+          answer={answer}
+          opened={asking}
+          busy={submitting}
+          onClose={closeQuestion}
+          onConfirm={() => {
+            setSettled(answer);
+            send(answer.text, true);
+          }}
+        />
+      )}
     </AdminPage>
   );
 }

@@ -26,6 +26,8 @@ const COLUMNS = [
   'pays',
   'numero',
   'date_passage',
+  'homologateur',
+  'rejection_reason',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
@@ -42,8 +44,15 @@ export const CSV_SEPARATORS: Readonly<Record<Locale, ',' | ';'>> = {
   it: ';',
 };
 
+/** Who decided, as the history's screen shows: who certified a homologated ride, who rejected a refused one. */
+const decidedBy = (row: CandidateRow) => row.homologation?.homologateur?.name ?? row.rejectedBy?.name ?? '';
+
 const rawCell = (row: CandidateRow, column: Column): string | number => {
   switch (column) {
+    case 'homologateur':
+      return decidedBy(row);
+    case 'rejection_reason':
+      return row.statut === 'rejected' ? (row.rejectionReason ?? '') : '';
     case 'numero':
       return row.homologation?.numero ?? '';
     case 'date_passage':
@@ -70,6 +79,10 @@ function localizedCell(row: CandidateRow, column: Column, lang: Locale): string 
       return countryName(row.pays, lang) ?? row.pays;
     case 'date_passage':
       return row.homologation?.date_passage ? formatShortDate(lang, row.homologation.date_passage) : '';
+    case 'homologateur':
+      return !row.homologation && row.rejectedBy
+        ? t('rejectedBy', { name: row.rejectedBy.name })
+        : decidedBy(row);
     default:
       return rawCell(row, column);
   }

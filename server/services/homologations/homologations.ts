@@ -1,7 +1,8 @@
 /**
  * Returned route cards and homologations (`services.homologations`), every operation for administrators but the
- * rider's own list: scanning a card (homologation-scan.ts), deciding on it (homologation-decisions.ts), cancelling
- * or correcting a homologation (homologation-records.ts), and a rider's homologations (homologations-of-rider.ts).
+ * rider's own list: scanning a card (homologation-scan.ts), deciding on it (homologation-decisions.ts), reopening
+ * a rejected ride (homologation-reopening.ts), cancelling or correcting a homologation (homologation-records.ts),
+ * and a rider's homologations (homologations-of-rider.ts).
  * The batch (homologation-batch.ts) is added to it in index.ts.
  */
 import type { Locale } from '../../../domain/locales.ts';
@@ -14,6 +15,7 @@ import {
   rejectCandidate,
 } from './homologation-decisions.ts';
 import { cancelHomologation, correctHomologation } from './homologation-records.ts';
+import { reopenCandidate } from './homologation-reopening.ts';
 import { scanCard } from './homologation-scan.ts';
 import { homologationsOfRider } from './homologations-of-rider.ts';
 
@@ -30,6 +32,8 @@ export function createHomologationsService(deps: HomologationDeps) {
 
     reject: (caller: Caller, candidateId: number, reason: string) =>
       rejectCandidate(deps, caller, candidateId, reason),
+
+    reopen: (caller: Caller, candidateId: number) => reopenCandidate(deps, caller, candidateId),
 
     cancel: (caller: Caller, homologationId: number, reason: string) =>
       cancelHomologation(deps, caller, homologationId, reason),
