@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'refund_exceeds_payment',
   'request_open',
+  'awaiting_consent',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -74,4 +75,5 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'validation:idempotency_key_reused',
   refund_exceeds_payment: 'validation:refund_exceeds_payment',
   request_open: 'validation:request_open',
+  awaiting_consent: 'validation:awaiting_consent',
 };
