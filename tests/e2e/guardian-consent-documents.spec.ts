@@ -28,7 +28,7 @@ async function atBothWidths(page: Page, name: string, check: () => Promise<void>
 
 for (const lang of ['fr', 'gb'] as const) {
   test(`${lang}: a minor's documents come once the guardian has agreed`, async ({ browser, baseURL }) => {
-    test.slow(); // an account, an order paid, the guardian's page and the account page at two widths
+    test.setTimeout(180_000); // an account, an order paid, the guardian's page, the account page at two widths
     const order = read(lang, 'order');
     const guardianTexts = read(lang, 'guardian');
     const suffix = crypto.randomBytes(3).toString('hex');
