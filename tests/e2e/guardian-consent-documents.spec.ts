@@ -72,6 +72,7 @@ for (const lang of ['fr', 'gb'] as const) {
     await atBothWidths(page, `${lang}-account-waiting`, async () => {
       await expect(item).toContainText(order.statuses.candidate.awaiting_consent);
       await expect(item.getByTestId('no-documents')).toHaveText(order.orders.documentsAfterConsent);
+      await expect(item).toContainText(order.progress.steps.kit_sent.upcoming_consent);
       await expect(item.getByTestId('document-link')).toHaveCount(0);
       await expect(item.getByRole('link', { name: order.documents.route_card })).toHaveCount(0);
     });
