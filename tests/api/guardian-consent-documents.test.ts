@@ -132,7 +132,12 @@ describe('before the guardian’s answer', () => {
   });
 
   it('after the answer, lists the documents, opens them, and emails the kit once', async () => {
+    const waiting = async () =>
+      (await get('/api/admin/dashboard', admin.auth)).json().counts.consent as number;
+    const before = await waiting();
+    expect(before).toBeGreaterThan(0);
     await confirm(minor.guardian);
+    expect(await waiting()).toBe(before - 1);
     const links = await listed(buyer, minor.orderId);
     expect(links.map((link) => link.url).sort()).toEqual(
       (await documentIds(minor.id)).map((id) => `/documents/${id}`).sort(),
