@@ -174,6 +174,8 @@ export interface CandidateDetail {
 
 export interface DashboardData {
   counts: {
+    /** Minors' registrations waiting for their guardian's answer: nothing to send yet. */
+    consent: number;
     traitements: number;
     email: number;
     retrait: number;

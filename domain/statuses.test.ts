@@ -11,6 +11,7 @@ import {
   PAYMENT_MODES,
   adminListOf,
   canTransition,
+  documentsReleased,
   isCandidateStatus,
   isOrderStatus,
 } from './statuses.ts';
@@ -148,5 +149,14 @@ describe('withdrawn', () => {
     for (const from of ['pending_payment', 'homologated', 'rejected'] as const)
       expect(canTransition(from, 'withdrawn')).toBe(false);
     expect(CANDIDATE_TRANSITIONS.withdrawn).toEqual([]);
+  });
+});
+
+describe('documentsReleased', () => {
+  it('withholds the documents before payment and while a guardian has not confirmed', () => {
+    expect(documentsReleased('pending_payment')).toBe(false);
+    expect(documentsReleased('awaiting_consent')).toBe(false);
+    for (const status of ['to_process', 'processed', 'card_received', 'homologated'] as const)
+      expect(documentsReleased(status)).toBe(true);
   });
 });

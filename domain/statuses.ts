@@ -84,6 +84,15 @@ export function canTransition(
   return false;
 }
 
+/**
+ * Whether a registration's documents (route card, frame plate) may reach anyone but an administrator: offered to
+ * the buyer, emailed, printed or labelled. Not before payment, and not while a minor's guardian has not confirmed
+ * (decision 0035): the kit waits for that answer.
+ */
+export function documentsReleased(status: CandidateStatus): boolean {
+  return status !== 'pending_payment' && status !== 'awaiting_consent';
+}
+
 /** The admin lists of candidates: which statuses each shows and, for the kits to send, which delivery mode. */
 export const ADMIN_LISTS = {
   /** Minors' registrations waiting for a guardian's consent: nothing to send yet. */

@@ -1,4 +1,7 @@
-/** The volunteers' batch actions on kits: processed, documents emailed again, address labels, and print jobs. */
+/**
+ * The volunteers' batch actions on kits: processed, documents emailed again, address labels, and print jobs. The
+ * last three refuse a minor's kit still waiting for their guardian: 409 `awaiting_consent`.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/schemas/zod.ts';
 import type { ApiOptions } from './index.ts';
@@ -20,7 +23,7 @@ const sendDocumentsRoute = {
     tags,
     security,
     body: candidateIdsBody,
-    response: { 200: z.object({ queued: z.number() }), 400: errorResponse, ...guarded },
+    response: { 200: z.object({ queued: z.number() }), 400: errorResponse, 409: errorResponse, ...guarded },
   },
 };
 
@@ -30,7 +33,7 @@ const labelsRoute = {
     security,
     querystring: downloadQuery,
     body: candidateIdsBody,
-    response: { 200: z.any(), 400: errorResponse, ...guarded },
+    response: { 200: z.any(), 400: errorResponse, 409: errorResponse, ...guarded },
   },
 };
 
@@ -39,7 +42,12 @@ const printJobStartRoute = {
     tags,
     security,
     body: candidateIdsBody,
-    response: { 202: z.object({ jobId: z.string(), total: z.number() }), 400: errorResponse, ...guarded },
+    response: {
+      202: z.object({ jobId: z.string(), total: z.number() }),
+      400: errorResponse,
+      409: errorResponse,
+      ...guarded,
+    },
   },
 };
 

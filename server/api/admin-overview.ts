@@ -15,6 +15,7 @@ const adminUser = z.object({
 
 const dashboardResponse = z.object({
   counts: z.object({
+    consent: z.number(),
     traitements: z.number(),
     email: z.number(),
     retrait: z.number(),

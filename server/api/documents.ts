@@ -1,4 +1,7 @@
-/** `GET /documents/{id}`: a route card or frame plate PDF, for its buyer or an admin; anyone else gets 404. */
+/**
+ * `GET /documents/{id}`: a route card or frame plate PDF, for its buyer or an admin; anyone else gets 404. The buyer
+ * of a minor whose guardian has not confirmed yet gets 409 `awaiting_consent`.
+ */
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/schemas/zod.ts';
@@ -17,7 +20,7 @@ const documents: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =
         security: [{ bearer: [] }],
         params: z.object({ id: idParam() }),
         // The PDF is streamed as it is; only the error answers go through a schema.
-        response: { 200: z.any(), 401: errorResponse, 404: errorResponse },
+        response: { 200: z.any(), 401: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {

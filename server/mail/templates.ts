@@ -37,6 +37,8 @@ export interface ConfirmationData {
   reference: string;
   total: string;
   candidates: { reference: string; name: string; challenge: string }[];
+  /** The minors whose kit waits for their guardian's answer, and where the request went (as the buyer typed it). */
+  guardians: { candidate: string; guardian: string; email: string }[];
   ordersUrl: string;
 }
 
@@ -46,7 +48,11 @@ export function orderConfirmationEmail(locale: string, publicUrl: string, data: 
     {
       subject: t('orderConfirmation.subject', { reference: data.reference }),
       greeting: t('greeting', { name: data.prenom }),
-      paragraphs: [t('orderConfirmation.intro'), t('orderConfirmation.next')],
+      paragraphs: [
+        t('orderConfirmation.intro'),
+        t('orderConfirmation.next'),
+        ...data.guardians.map((minor) => t('orderConfirmation.guardian', minor)),
+      ],
       details: [
         { label: t('orderConfirmation.order'), value: data.reference },
         { label: t('orderConfirmation.total'), value: data.total },

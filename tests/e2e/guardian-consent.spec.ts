@@ -51,7 +51,7 @@ async function buyerWithMinor(browser: Browser, baseURL: string, lang: string) {
     'postal',
     lang,
   );
-  return { context, candidate, guardianEmail };
+  return { context, candidate: { ...candidate, nom: `Mineur${suffix}` }, guardianEmail };
 }
 
 for (const [lang, decision] of [
@@ -129,6 +129,7 @@ for (const [lang, decision] of [
 }
 
 test('a volunteer records a consent received on paper', async ({ browser, baseURL }) => {
+  test.slow(); // an order paid, then the dashboard, the list and the candidate's file
   const { admin: adminTexts, order } = texts('gb');
   const { context, candidate } = await buyerWithMinor(browser, baseURL!, 'gb');
   await context.close();
@@ -136,6 +137,11 @@ test('a volunteer records a consent received on paper', async ({ browser, baseUR
   const login = await admin.request.post('/api/login', { data: ADMIN });
   expect(login.status(), await login.text()).toBe(200);
   const page = await admin.newPage();
+  // The dashboard counts the minors waiting on a guardian, and opens their list.
+  await page.goto('/gb/administration/dashboard');
+  const waiting = page.getByTestId('count-card').filter({ hasText: adminTexts.dashboard.counts.consent });
+  await expect(waiting).toHaveAttribute('href', '/gb/administration/inscriptions/consent');
+  expect(Number(await waiting.locator('p').first().textContent())).toBeGreaterThan(0);
   await page.goto('/gb/administration/inscriptions/consent');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(adminTexts.lists.consent.title);
   await expect(page.getByText(candidate.reference)).toBeVisible();
@@ -145,8 +151,19 @@ test('a volunteer records a consent received on paper', async ({ browser, baseUR
   await expect(panel).toContainText('Claire Tuteur');
   await waitForHydration(page, 'paper-consent-form');
   await panel.getByRole('textbox', { name: adminTexts.guardian.note }).fill('Signed form received by post');
+  await expect(page.getByTestId('documents-after-consent')).toBeVisible();
   await panel.getByRole('button', { name: adminTexts.guardian.record }).click();
+  // A dialog first names whose consent is recorded and where the kit goes; cancelling records nothing.
+  const dialog = page.getByTestId('paper-consent-form-confirm');
+  await expect(dialog).toContainText(`Claire Tuteur for Léa ${candidate.nom}`);
+  await expect(dialog).toContainText('the kit joins the list of kits to post');
+  await dialog.getByRole('button', { name: adminTexts.cancel, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(panel.getByTestId('guardian-state')).not.toContainText('Paper authorisation recorded');
+  await panel.getByRole('button', { name: adminTexts.guardian.record }).click();
+  await page.getByTestId('paper-consent-form-confirm-action').click();
   await expect(panel.getByTestId('guardian-state')).toContainText('Paper authorisation recorded');
+  await expect(page.getByTestId('documents-after-consent')).toHaveCount(0);
   await expect(page.getByTestId('candidate-history')).toContainText('note: Signed form received by post');
   await expect(
     page

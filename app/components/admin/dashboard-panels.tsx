@@ -33,6 +33,7 @@ import {
   IconMapPin,
   IconMedal,
   IconReceipt,
+  IconUserShield,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +101,14 @@ export function ActionCounts({ counts }: { counts: DashboardData['counts'] }) {
       <Title order={2} size="h3" id="dashboard-to-do" mb="sm">
         {t('admin:dashboard.toDo')}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+        <CountCard
+          to={`${base}/inscriptions/consent`}
+          label={t('admin:dashboard.counts.consent')}
+          count={format.number(counts.consent)}
+          icon={<IconUserShield {...icon} />}
+          open={open}
+        />
         <CountCard
           to={`${base}/inscriptions/traitements`}
           label={t('admin:dashboard.counts.traitements')}

@@ -1,7 +1,8 @@
 /**
  * On a candidate's file: whether the route card and frame plate went out by email, and when; and sending them
  * (again) as an explicit action behind a confirmation, since the candidate may already have them — they are
- * emailed automatically right after payment for a kit delivered by email.
+ * emailed automatically right after payment for a kit delivered by email. Not while a minor's guardian has not
+ * answered: the kit waits for that.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailCheck, IconMailForward } from '@tabler/icons-react';
@@ -21,6 +22,13 @@ export function DocumentsEmail({ candidate, onSent }: { candidate: CandidateReco
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const sentAt = candidate.documents_sent_at;
+  // A minor's kit waits for the guardian: the API refuses to send it (409 awaiting_consent), so it is not offered.
+  if (candidate.statut === 'awaiting_consent')
+    return (
+      <Text size="sm" c="dimmed" mt="md" data-testid="documents-after-consent">
+        {t('admin:candidate.documentsAfterConsent')}
+      </Text>
+    );
 
   const send = async () => {
     setConfirming(false);

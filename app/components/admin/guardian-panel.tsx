@@ -1,7 +1,8 @@
 /**
  * A minor's guardian on the admin candidate page: who they are, whether the link went and what they answered, and,
  * while the registration waits, recording a consent received on paper with a note (POST
- * /api/admin/candidates/{id}/guardian-consent), which lets the kit go.
+ * /api/admin/candidates/{id}/guardian-consent), which lets the kit go: a dialog first names whose consent is
+ * recorded and where the kit goes (emailed at once, or to the list of kits to post or hand over).
  */
 import { Stack, Text } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
@@ -11,15 +12,19 @@ import { adminApi } from '../../lib/api/admin.ts';
 import { useFormat } from '../../lib/format.ts';
 import { Section } from './candidate-sections.tsx';
 import { CommentForm } from './comment-form.tsx';
+import type { DeliveryMode } from '../../../domain/statuses.ts';
 import type { CandidateDetail } from './types.ts';
 
 export function GuardianPanel({
   candidate,
   consent,
+  deliveryMode,
   onRecorded,
 }: {
   candidate: CandidateDetail['candidate'];
   consent: CandidateDetail['guardianConsent'];
+  /** The order's delivery: where the kit goes once the consent is recorded. */
+  deliveryMode: DeliveryMode | null;
   onRecorded: () => void;
 }) {
   const { t } = useTranslation();
@@ -58,6 +63,15 @@ export function GuardianPanel({
             testId="paper-consent-form"
             send={(note) => adminApi.recordPaperConsent(candidate.id, { note })}
             onSent={onRecorded}
+            confirmation={{
+              title: t('admin:guardian.confirmTitle'),
+              text: t(`admin:guardian.confirmText.${deliveryMode ?? 'postal'}`, {
+                guardian: `${guardian.prenom} ${guardian.nom}`,
+                candidate: `${candidate.prenom} ${candidate.nom}`,
+                email: candidate.email,
+              }),
+              action: t(deliveryMode === 'email' ? 'admin:guardian.recordAndSend' : 'admin:guardian.record'),
+            }}
           />
         )}
       </Stack>

@@ -156,19 +156,24 @@ function CandidateChange({ candidate, name }: { candidate: PresentedCandidate; n
   );
 }
 
-/** A registration's documents (route card, frame plate) to open, or that there are none yet. */
+/**
+ * A registration's documents (route card, frame plate) to open, or that there are none yet: before payment, or,
+ * for a minor, before the guardian has agreed (the API lists none then).
+ */
 function CandidateDocuments({
   documents,
+  status,
   name,
 }: {
   documents: NonNullable<PresentedCandidate['documents']>;
+  status: CandidateStatus;
   name: string;
 }) {
   const { t } = useTranslation('order');
   if (documents.length === 0)
     return (
-      <Text size="sm" c="dimmed" mt="xs">
-        {t('orders.noDocuments')}
+      <Text size="sm" c="dimmed" mt="xs" data-testid="no-documents">
+        {t(status === 'awaiting_consent' ? 'orders.documentsAfterConsent' : 'orders.noDocuments')}
       </Text>
     );
   return (
@@ -180,6 +185,7 @@ function CandidateDocuments({
           target="_blank"
           rel="noopener"
           size="sm"
+          data-testid="document-link"
           aria-label={t('orders.documentLabel', { document: t(`documents.${document.kind}`), name })}
           style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
         >
@@ -231,7 +237,7 @@ function CandidateItem({
           {t('orders.sentByEmail', { date: format.timestamp(candidate.documents_sent_at) })}
         </Text>
       )}
-      <CandidateDocuments documents={candidate.documents ?? []} name={name} />
+      <CandidateDocuments documents={candidate.documents ?? []} status={candidate.statut} name={name} />
       {paid && candidate.statut === 'awaiting_consent' && <GuardianConsent candidate={candidate} />}
       {paid && <CandidateChange candidate={candidate} name={name} />}
       {paid && (

@@ -45,8 +45,11 @@ function StepBullet({ step }: { step: ProgressStep }) {
   );
 }
 
-/** What the step says: its date and details once taken, what it waits for otherwise. */
-function useStepText(progress: RegistrationProgress) {
+/**
+ * What the step says: its date and details once taken, what it waits for otherwise (a minor's kit: the guardian's
+ * answer).
+ */
+function useStepText(progress: RegistrationProgress, status: CandidateStatus) {
   const { t } = useTranslation('order');
   const format = useFormat();
   const on = (at: string | null) => ({ date: at ? format.timestamp(at) : '' });
@@ -54,6 +57,7 @@ function useStepText(progress: RegistrationProgress) {
     const key = `progress.steps.${step.id}`;
     switch (step.id) {
       case 'kit_sent':
+        if (status === 'awaiting_consent') return t(`${key}.upcoming_consent`);
         if (step.state !== 'done') return t(`${key}.${step.state === 'current' ? 'current' : 'upcoming'}`);
         return progress.kit ? t(`${key}.done_${progress.kit.mode}`, on(step.at)) : t(`${key}.done_undated`);
       case 'ride_checked':
@@ -166,7 +170,7 @@ export function RegistrationProgressSteps({
 }) {
   const { t, i18n } = useTranslation('order');
   const steps = registrationSteps(status, progress);
-  const text = useStepText(progress);
+  const text = useStepText(progress, status);
   // Mantine colours the line up to the last step behind the rider.
   const lastTaken = steps.findLastIndex((step) => step.state === 'done' || step.state === 'failed');
   return (

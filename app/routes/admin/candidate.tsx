@@ -290,6 +290,7 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
         <GuardianPanel
           candidate={candidate}
           consent={detail.guardianConsent}
+          deliveryMode={detail.order?.mode_livraison ?? null}
           onRecorded={() => void revalidator.revalidate()}
         />
         {track && <TrackOrigin track={track} />}

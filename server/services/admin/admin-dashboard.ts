@@ -1,6 +1,7 @@
 /**
- * The admin dashboard: how many kits wait in each list, the season's orders and takings, the laureates, twelve
- * months of registrations and homologations, and the latest audited actions.
+ * The admin dashboard: how many registrations wait in each list (minors' for their guardian, kits to send), the
+ * season's orders and takings, the laureates, twelve months of registrations and homologations, and the latest
+ * audited actions.
  */
 import { and, count, desc, eq, gte, isNotNull, lte, sql, sum } from 'drizzle-orm';
 import { candidateReference, orderReference } from '../../../domain/references.ts';
@@ -94,6 +95,7 @@ async function dashboard(db: Database, caller: Caller, now: Date): Promise<Dashb
   const seasonEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const [
+    consent,
     traitements,
     email,
     retrait,
@@ -106,6 +108,7 @@ async function dashboard(db: Database, caller: Caller, now: Date): Promise<Dashb
     [requests],
     money,
   ] = await Promise.all([
+    listCount(db, 'consent'),
     listCount(db, 'traitements'),
     listCount(db, 'email'),
     listCount(db, 'retrait'),
@@ -123,6 +126,7 @@ async function dashboard(db: Database, caller: Caller, now: Date): Promise<Dashb
   ]);
   return {
     counts: {
+      consent,
       traitements,
       email,
       retrait,

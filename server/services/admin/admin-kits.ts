@@ -14,7 +14,7 @@ import { translator } from '../../i18n.ts';
 import { kitSentEmail } from '../../mail/templates.ts';
 import { transitionCandidate } from '../registrations/candidate-transitions.ts';
 import { emailDocuments } from '../documents/documents-mail.ts';
-import type { DocumentsService } from '../documents/documents.ts';
+import { type DocumentsService, refuseWithheldKits } from '../documents/documents.ts';
 import type { MailService } from '../documents/mail.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
 import { refuseWhileCancellationRequested } from '../registrations/cancellation-requests-pending.ts';
@@ -97,6 +97,7 @@ async function markProcessed(deps: KitsDeps, caller: Caller, ids: number[]) {
 async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: Caller, ids: number[]) {
   const actorId = adminActorId(caller);
   await refuseWhileCancellationRequested(db, ids);
+  await refuseWithheldKits(db, ids);
   const rows = await db
     .select({ candidate: candidates, locale: orders.locale, mode_livraison: orders.mode_livraison })
     .from(candidates)
@@ -134,6 +135,7 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
 async function labels({ db }: KitsDeps, caller: Caller, ids: number[], locale?: string) {
   const admin = administrator(caller);
   await refuseWhileCancellationRequested(db, ids);
+  await refuseWithheldKits(db, ids);
   await markProcessingStarted(db, ids);
   const rows = await db
     .select({ candidate: candidates, order: orders })

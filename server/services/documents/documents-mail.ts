@@ -3,10 +3,12 @@
  * payment, and when an administrator sends them again. The message is queued in the caller's transaction, the
  * candidate records when it was sent, and for a kit delivered by email the sending is its processing: a candidate
  * still `to_process` becomes `processed`. Every sending is in the candidate's history (`candidate.documents_sent`).
+ * Nothing is queued for a registration whose documents are not released (a minor's guardian has not confirmed):
+ * the guardian's answer sends them.
  */
 import { localeOr } from '../../../domain/locales.ts';
 import { candidateReference } from '../../../domain/references.ts';
-import type { DeliveryMode } from '../../../domain/statuses.ts';
+import { type DeliveryMode, documentsReleased } from '../../../domain/statuses.ts';
 import type { Database } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
 import { candidates, orders } from '../../db/schema/index.ts';
@@ -39,6 +41,7 @@ export async function emailDocuments(
   { candidate, orderId, locale, mode_livraison, to, documents, actorId, returnAddress }: DocumentsMail,
   now: Date = new Date(),
 ): Promise<void> {
+  if (!documentsReleased(candidate.statut)) return;
   const reference = candidateReference(orderId, candidate.commande_index);
   const language = localeOr(locale);
   await mail.queue(

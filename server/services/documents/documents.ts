@@ -1,24 +1,43 @@
 /**
  * Route cards and frame plates: generated once per candidate from the data, cached as files under
  * DATA_DIR/documents and listed in `documents` for `GET /documents/{id}`. Only the buyer and the admins may
- * fetch them.
+ * fetch them, and the buyer only once the registration's documents are released (`documentsReleased`: a minor's
+ * guardian has confirmed).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { candidateReference } from '../../../domain/references.ts';
+import { documentsReleased } from '../../../domain/statuses.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, documents, orders } from '../../db/schema/index.ts';
 import type { ClubPostalAddress } from '../../../contracts/club-address.ts';
 import { type DocumentKind, documentFileName, renderBatch, renderDocument } from '../../documents/render.ts';
 import type { DocumentCandidate } from '../../documents/types.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { type Caller, signedIn } from '../guards.ts';
 import type { ClubAddressService } from '../platform/club-address.ts';
 
 const KINDS: DocumentKind[] = ['route_card', 'frame_plate'];
+
+/** The kit of a minor waits for their guardian's answer (decision 0035). */
+const awaitingConsent = () =>
+  new AppError(409, 'awaiting_consent', "The documents wait for the legal guardian's consent");
+
+/**
+ * A kit goes out only once its documents are released: naming a minor's registration whose guardian has not
+ * confirmed refuses the whole action (409 `awaiting_consent`), so that nothing of it leaves.
+ */
+export async function refuseWithheldKits(db: Database, ids: number[]) {
+  const [withheld] = await db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(and(inArray(candidates.id, ids), eq(candidates.statut, 'awaiting_consent')))
+    .limit(1);
+  if (withheld) throw awaitingConsent();
+}
 
 /**
  * Where a candidate's document is cached. A corrected registration gets a new version, so that every instance
@@ -152,7 +171,10 @@ export function createDocumentsService({
       }
     },
 
-    /** A document for its buyer or an admin; anyone else gets 404, as if it did not exist. */
+    /**
+     * A document for its buyer or an admin; anyone else gets 404, as if it did not exist. The buyer of a minor
+     * whose guardian has not confirmed gets 409 `awaiting_consent`; an admin may still look at it.
+     */
     async open(documentId: number, caller: Caller) {
       const user = signedIn(caller);
       const [row] = await db
@@ -162,6 +184,7 @@ export function createDocumentsService({
         .leftJoin(orders, eq(orders.id, candidates.orderId))
         .where(eq(documents.id, documentId));
       if (!row || (user.role !== 'admin' && row.ownerId !== user.id)) throw notFound('No such document');
+      if (user.role !== 'admin' && !documentsReleased(row.candidate.statut)) throw awaitingConsent();
       const reference = candidateReference(row.candidate.orderId, row.candidate.commande_index);
       const address = await clubAddress.postalAddress();
       const stored = storedPath(row.document.path, row.document.kind, address);

@@ -15,6 +15,7 @@ import type { Caller } from '../guards.ts';
 import { createPrintWorker, type PrintWorkerDeps } from './print-job-worker.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
 import { refuseWhileCancellationRequested } from '../registrations/cancellation-requests-pending.ts';
+import { refuseWithheldKits } from './documents.ts';
 
 export type PrintJobStatus = 'running' | 'done' | 'failed';
 
@@ -58,9 +59,11 @@ export function createPrintJobsService(deps: PrintWorkerDeps) {
   const { db } = deps;
   const worker = createPrintWorker(deps);
   return {
-    /** Queues the job and starts on it at once. */
+    /** Queues the job and starts on it at once; a minor's kit still waiting for their guardian is refused (409). */
     async start(caller: Caller, ids: number[]) {
-      const job = await queueJob(db, adminInPerson(caller).id, ids);
+      const ownerId = adminInPerson(caller).id;
+      await refuseWithheldKits(db, ids);
+      const job = await queueJob(db, ownerId, ids);
       void worker.work();
       return job;
     },

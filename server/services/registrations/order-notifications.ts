@@ -1,6 +1,7 @@
 /**
  * What follows a payment: the order draft is cleared, the documents of every candidate are generated, the buyer receives the
- * confirmation with the order and candidate references, and, for delivery by email, each candidate's
+ * confirmation with the order and candidate references (and, for a minor, that the kit waits for the guardian's
+ * answer, asked at the address the buyer typed), each minor's guardian their link, and, for delivery by email, each candidate's
  * documents go to that candidate's address (or the buyer's when they share it), which processes the kit
  * (documents-mail.ts).
  */
@@ -60,6 +61,17 @@ export function createOrderNotifications(deps: {
               name: `${candidate.prenom} ${candidate.nom}`,
               challenge: t(`challenges.${candidate.epreuve}`),
             })),
+            guardians: orderCandidates.flatMap(({ statut, tuteur, prenom, nom }) =>
+              statut === 'awaiting_consent' && tuteur
+                ? [
+                    {
+                      candidate: `${prenom} ${nom}`,
+                      guardian: `${tuteur.prenom} ${tuteur.nom}`,
+                      email: tuteur.email,
+                    },
+                  ]
+                : [],
+            ),
             ordersUrl: `${config.publicUrl}/${locale}/account?tab=orders`,
           }),
         },

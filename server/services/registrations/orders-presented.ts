@@ -3,6 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { PresentedOrder } from '../../../contracts/orders.ts';
 import { candidateReference, orderReference } from '../../../domain/references.ts';
 import { canChangeDelivery, candidateChangeScope } from '../../../domain/registration-changes.ts';
+import { documentsReleased } from '../../../domain/statuses.ts';
 import type { RegistrationProgress } from '../../../domain/registration-progress.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, documents, guardianConsents, type orders } from '../../db/schema/index.ts';
@@ -11,7 +12,10 @@ import { loadRegistrationProgress } from './registration-progress.ts';
 export type OrderRow = typeof orders.$inferSelect;
 type CandidateRow = typeof candidates.$inferSelect;
 
-/** The order as its owner sees it (docs/API.md payload shape), with document links once documents exist. */
+/**
+ * The order as its owner sees it (docs/API.md payload shape), with document links once documents exist and are
+ * released: none while a minor's guardian has not confirmed.
+ */
 function presentOrder(
   order: OrderRow,
   orderCandidates: CandidateRow[],
@@ -51,7 +55,7 @@ function presentOrder(
       email: candidate.email,
       date_naissance: candidate.date_naissance,
       documents: documentRows
-        .filter((document) => document.candidateId === candidate.id)
+        .filter((document) => document.candidateId === candidate.id && documentsReleased(candidate.statut))
         .map((document) => ({ kind: document.kind, url: `/documents/${document.id}` })),
       documents_sent_at: candidate.documentsSentAt?.toISOString() ?? null,
       progress: progress.get(candidate.id)!,
