@@ -15,6 +15,7 @@ import {
 } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
 import { AscentProfile } from '../public/ascent-profile.tsx';
+import { useMissingRoads } from './missing-roads.ts';
 import { TrackFlagList } from './track-flags.tsx';
 import { TrackMap } from './track-map.tsx';
 import { useTrackTimes } from './track-times.ts';
@@ -136,6 +137,52 @@ function ReportProfiles({ ascents, headingOrder }: { ascents: Ascent[]; headingO
   );
 }
 
+/**
+ * "Regular" is said only of a ride that meets a challenge and asks nothing more: with flags below, or when every
+ * challenge still lacks ascents, only the recording is said to be in order.
+ */
+function noProblemsText(analysis: TrackAnalysis): string {
+  if (analysis.flags.length > 0) return 'track:problems.noneButFlags';
+  const met = CHALLENGE_IDS.some((challenge) => analysis.verdict[challenge] === 'complete');
+  return met ? 'track:problems.none' : 'track:problems.noneIncomplete';
+}
+
+/** Each challenge's verdict, and beside it the roads the ride still lacks for it. */
+function ReportVerdicts({ analysis, headingOrder }: { analysis: TrackAnalysis; headingOrder: 3 | 4 | 5 }) {
+  const { t } = useTranslation();
+  const missingRoads = useMissingRoads();
+  return (
+    <section aria-labelledby="track-verdicts">
+      <Title order={headingOrder} id="track-verdicts" mb="xs">
+        {t('track:verdicts.heading')}
+      </Title>
+      <ul className={classes.verdicts}>
+        {CHALLENGE_IDS.map((challenge) => {
+          const missing = analysis.missing[challenge];
+          return (
+            <li key={challenge} data-testid={`verdict-${challenge}`}>
+              <Group gap={6} wrap="nowrap">
+                <Text fw={700}>{t(`track:challenges.${challenge}`)}</Text>
+                <Badge color={VERDICT_COLOURS[analysis.verdict[challenge]]} variant="filled" size="lg">
+                  {t(`track:verdicts.${analysis.verdict[challenge]}`)}
+                </Badge>
+              </Group>
+              {missing.length > 0 && (
+                <Text size="sm" data-testid={`missing-${challenge}`}>
+                  {t('track:missing.challenge', {
+                    challenge: t(`track:challenges.${challenge}`),
+                    roads: missingRoads(missing),
+                  })}
+                </Text>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export function TrackReport({
   analysis,
   headingOrder = 2,
@@ -161,21 +208,7 @@ export function TrackReport({
         </Text>
       </div>
 
-      <section aria-labelledby="track-verdicts">
-        <Title order={sub} id="track-verdicts" mb="xs">
-          {t('track:verdicts.heading')}
-        </Title>
-        <Group gap="md" wrap="wrap">
-          {CHALLENGE_IDS.map((challenge) => (
-            <Group key={challenge} gap={6} data-testid={`verdict-${challenge}`}>
-              <Text fw={700}>{t(`track:challenges.${challenge}`)}</Text>
-              <Badge color={VERDICT_COLOURS[analysis.verdict[challenge]]} variant="filled" size="lg">
-                {t(`track:verdicts.${analysis.verdict[challenge]}`)}
-              </Badge>
-            </Group>
-          ))}
-        </Group>
-      </section>
+      <ReportVerdicts analysis={analysis} headingOrder={sub} />
 
       <ReportAscents ascents={analysis.ascents} headingOrder={sub} />
 
@@ -184,8 +217,7 @@ export function TrackReport({
           {t('track:problems.heading')}
         </Title>
         {analysis.problems.length === 0 ? (
-          // "Regular" would contradict the flags below: then only the recording is said to be in order.
-          <Text>{t(analysis.flags.length > 0 ? 'track:problems.noneButFlags' : 'track:problems.none')}</Text>
+          <Text data-testid="track-no-problems">{t(noProblemsText(analysis))}</Text>
         ) : (
           <List data-testid="track-problems">
             {analysis.problems.map((problem, index) => (

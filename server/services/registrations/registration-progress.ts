@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RegistrationProgress } from '../../../domain/registration-progress.ts';
-import type { Verdict } from '../../../domain/schemas/track.ts';
+import type { TrackAscent, Verdict } from '../../../domain/schemas/track.ts';
+import { missingAscents } from '../../../domain/track/missing.ts';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
@@ -32,8 +33,11 @@ export async function loadRegistrationProgress(
     db
       .select({
         candidateId: candidateTracks.candidateId,
-        // Only the verdicts: the analysis also holds the drawn track and the profiles.
+        // Only the verdicts and the ascents (what is missing is read from them): the analysis also holds the
+        // drawn track.
         verdict: sql<Record<string, Verdict>>`${candidateTracks.analysis}->'verdict'`,
+        timed: sql<boolean>`(${candidateTracks.analysis}->>'timed')::boolean`,
+        ascents: sql<TrackAscent[]>`${candidateTracks.analysis}->'ascents'`,
         createdAt: candidateTracks.createdAt,
       })
       .from(candidateTracks)
@@ -82,6 +86,7 @@ export async function loadRegistrationProgress(
         ? {
             verdict: track.verdict[candidate.epreuve] ?? 'needs_review',
             checked_at: track.createdAt.toISOString(),
+            missing: missingAscents(track)[candidate.epreuve],
           }
         : null,
       card_received_at: iso(candidate.cardReceivedAt),
