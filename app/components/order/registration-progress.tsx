@@ -185,7 +185,7 @@ export function RegistrationProgressSteps({
   progress: RegistrationProgress;
   name: string;
 }) {
-  const { t, i18n } = useTranslation('order');
+  const { t } = useTranslation('order');
   const steps = registrationSteps(status, progress);
   const text = useStepText(progress);
   // Mantine colours the line up to the last step behind the rider.

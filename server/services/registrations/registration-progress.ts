@@ -22,6 +22,19 @@ type CandidateRow = typeof candidates.$inferSelect;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
+/** The attached rides' verdicts and ascents (what is missing is read from them), not their drawn track. */
+const attachedTracks = (db: Database, ids: number[]) =>
+  db
+    .select({
+      candidateId: candidateTracks.candidateId,
+      verdict: sql<Record<string, Verdict>>`${candidateTracks.analysis}->'verdict'`,
+      timed: sql<boolean>`(${candidateTracks.analysis}->>'timed')::boolean`,
+      ascents: sql<TrackAscent[]>`${candidateTracks.analysis}->'ascents'`,
+      createdAt: candidateTracks.createdAt,
+    })
+    .from(candidateTracks)
+    .where(inArray(candidateTracks.candidateId, ids));
+
 export async function loadRegistrationProgress(
   db: Database,
   orderRows: readonly OrderRow[],
@@ -30,18 +43,7 @@ export async function loadRegistrationProgress(
   const ids = candidateRows.map((candidate) => candidate.id);
   if (ids.length === 0) return new Map();
   const [tracks, homologationRows, rejections, requests] = await Promise.all([
-    db
-      .select({
-        candidateId: candidateTracks.candidateId,
-        // Only the verdicts and the ascents (what is missing is read from them): the analysis also holds the
-        // drawn track.
-        verdict: sql<Record<string, Verdict>>`${candidateTracks.analysis}->'verdict'`,
-        timed: sql<boolean>`(${candidateTracks.analysis}->>'timed')::boolean`,
-        ascents: sql<TrackAscent[]>`${candidateTracks.analysis}->'ascents'`,
-        createdAt: candidateTracks.createdAt,
-      })
-      .from(candidateTracks)
-      .where(inArray(candidateTracks.candidateId, ids)),
+    attachedTracks(db, ids),
     db
       .select({
         id: homologations.id,
