@@ -4,6 +4,7 @@
  * on the map, each ascent's profile.
  */
 import { Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackAnalysis, TrackAscent, TrackProblem, Verdict } from '../../../domain/schemas/track.ts';
 import {
@@ -63,7 +64,22 @@ export function ProblemText({ problem }: { problem: TrackProblem }) {
 
 type Ascent = TrackAnalysis['ascents'][number];
 
-/** The ascents of the ride, one table row each. */
+/**
+ * A value of the ascents table with its column's name, which only a narrow box shows (the table is then a card
+ * per ascent); a screen reader has the column header already.
+ */
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td>
+      <span className={classes.cellLabel} aria-hidden>
+        {label}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+/** The ascents of the ride, one table row each (a card each in a narrow box). */
 function ReportAscents({ ascents, headingOrder }: { ascents: Ascent[]; headingOrder: 3 | 4 | 5 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -101,11 +117,15 @@ function ReportAscents({ ascents, headingOrder }: { ascents: Ascent[]; headingOr
                       </Text>
                     )}
                   </th>
-                  <td>{times.clock(ascent.start_time)}</td>
-                  <td>{times.clock(ascent.summit_time)}</td>
-                  <td>{times.duration(ascent.duration_s)}</td>
-                  <td>{ascent.climb_m === null ? '—' : `${format.number(ascent.climb_m)} m`}</td>
-                  <td>{`${format.number(ascent.distance_km, { maximumFractionDigits: 1 })} km`}</td>
+                  <Cell label={t('track:ascents.start')}>{times.clock(ascent.start_time)}</Cell>
+                  <Cell label={t('track:ascents.summit')}>{times.clock(ascent.summit_time)}</Cell>
+                  <Cell label={t('track:ascents.duration')}>{times.duration(ascent.duration_s)}</Cell>
+                  <Cell label={t('track:ascents.climb')}>
+                    {ascent.climb_m === null ? '—' : `${format.number(ascent.climb_m)} m`}
+                  </Cell>
+                  <Cell label={t('track:ascents.distance')}>
+                    {`${format.number(ascent.distance_km, { maximumFractionDigits: 1 })} km`}
+                  </Cell>
                 </tr>
               ))}
             </tbody>
@@ -130,7 +150,7 @@ function ReportProfiles({ ascents, headingOrder }: { ascents: Ascent[]; headingO
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         {ascents.map((ascent, index) => {
           const road = ascentAsRoad(ascent, index);
-          return road && <AscentProfile key={index} road={road} altitudeDomain={domain} />;
+          return road && <AscentProfile key={index} road={road} altitudeDomain={domain} compact />;
         })}
       </SimpleGrid>
     </section>
