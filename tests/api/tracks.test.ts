@@ -213,6 +213,8 @@ describe('a track attached to a candidate', () => {
     await t.db.update(candidateTracks).set({ analysis: older }).where(eq(candidateTracks.candidateId, other));
     const read_ = await read(other, buyer.auth);
     expect(read_.json().analysis.missing).toEqual(SAULT_MISSING);
+    // The tests below count the stored files.
+    await t.db.delete(candidateTracks).where(eq(candidateTracks.candidateId, other));
   });
 
   it('replaces the file on a new upload', async () => {
