@@ -47,10 +47,23 @@ describe('registrationSteps', () => {
   });
 
   it('shows an attached track as a step done, without skipping the route card', () => {
-    const track = { verdict: 'complete' as const, checked_at: '2026-07-14T20:00:00.000Z' };
+    const track = { verdict: 'complete' as const, checked_at: '2026-07-14T20:00:00.000Z', missing: [] };
     const steps = registrationSteps('processed', { ...sent, track });
     expect(states(steps)).toMatchObject({ ride_checked: 'done', card_received: 'current' });
     expect(steps[2]!.at).toBe(track.checked_at);
+  });
+
+  it('warns of an attached track that does not show the registered challenge complete', () => {
+    const checked_at = '2026-07-14T20:00:00.000Z';
+    for (const verdict of ['incomplete', 'needs_review'] as const) {
+      const track = { verdict, checked_at, missing: verdict === 'incomplete' ? (['bedoin'] as const) : [] };
+      const steps = registrationSteps('processed', {
+        ...sent,
+        track: { ...track, missing: [...track.missing] },
+      });
+      expect(states(steps)).toMatchObject({ ride_checked: 'warning', card_received: 'current' });
+      expect(steps[2]!.at).toBe(checked_at);
+    }
   });
 
   it('counts a card that came back before anyone marked the kit sent as a kit received', () => {

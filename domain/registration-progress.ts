@@ -6,15 +6,18 @@
  */
 import type { Verdict } from './schemas/track.ts';
 import type { CandidateStatus, DeliveryMode } from './statuses.ts';
-import type { ChallengeId } from './ventoux.ts';
+import type { ChallengeId, RoadId } from './ventoux.ts';
 
 /** What the site knows of a registration's path; every date is ISO 8601 UTC. */
 export interface RegistrationProgress {
   paid_at: string | null;
   /** When the kit was posted, handed over or emailed, and how. */
   kit: { mode: DeliveryMode; sent_at: string } | null;
-  /** The verdict of the attached track for the registered challenge, when a track is attached. */
-  track: { verdict: Verdict; checked_at: string } | null;
+  /**
+   * The verdict of the attached track for the registered challenge, when a track is attached, and the roads it
+   * still lacks for it (domain/track/missing.ts).
+   */
+  track: { verdict: Verdict; checked_at: string; missing: RoadId[] } | null;
   card_received_at: string | null;
   homologation: {
     id: number;
@@ -42,9 +45,10 @@ export type ProgressStepId = (typeof PROGRESS_STEP_IDS)[number];
 
 /**
  * done: behind the rider; current: what the registration waits for now; upcoming: later; optional: a step the
- * rider may take but need not (attaching a track); failed: the ride was not homologated.
+ * rider may take but need not (attaching a track); warning: taken, but what it shows is not right (an attached
+ * track that does not show the registered challenge complete); failed: the ride was not homologated.
  */
-export type ProgressStepState = 'done' | 'current' | 'upcoming' | 'optional' | 'failed';
+export type ProgressStepState = 'done' | 'current' | 'upcoming' | 'optional' | 'warning' | 'failed';
 
 export interface ProgressStep {
   id: ProgressStepId;
@@ -80,7 +84,7 @@ export function registrationSteps(status: CandidateStatus, progress: Registratio
     },
     {
       id: 'ride_checked',
-      state: progress.track ? 'done' : 'optional',
+      state: progress.track ? (progress.track.verdict === 'complete' ? 'done' : 'warning') : 'optional',
       at: progress.track?.checked_at ?? null,
     },
     {

@@ -5,8 +5,8 @@
 import { Button, CloseButton, Divider, Group, Stack, Text } from '@mantine/core';
 import type { RefObject, ToggleEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
-import { ShopLink, useNavLinks } from './nav-links.tsx';
+import { Link } from 'react-router';
+import { MainNavLinks, useNavLinks } from './nav-links.tsx';
 import classes from './site-header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
@@ -44,19 +44,7 @@ export function MobileNavigation({
         />
       </Group>
       <Stack component="nav" aria-label={t('nav.main')} gap={4}>
-        {links.pages.map((link) => (
-          <NavLink
-            key={link.to}
-            to={link.to}
-            end={link.end}
-            className={classes.drawerLink}
-            onClick={close}
-            prefetch="intent"
-          >
-            {link.label}
-          </NavLink>
-        ))}
-        <ShopLink className={classes.drawerLink} onClick={close} />
+        <MainNavLinks className={classes.drawerLink} onClick={close} />
         <Divider my="sm" />
         <Button component={Link} to={links.register} onClick={close} fullWidth>
           {t('nav.register')}

@@ -1,16 +1,16 @@
 /**
- * The site's nav bar: Club, roads, rules, shop, laureates, stats, the registration button, ADMIN for admins,
- * the user menu and the language switcher. Below 992 px the links fold into a burger menu.
+ * The site's nav bar: Club, roads, rules, shop, laureates, stats, the ride check, the registration button, ADMIN
+ * for admins, the user menu and the language switcher. Below 992 px the links fold into a burger menu.
  */
 import { Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { useClosedOnNavigation, usePopoverIds } from './header-disclosure.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { MobileNavigation } from './mobile-navigation.tsx';
-import { ShopLink, useNavLinks } from './nav-links.tsx';
+import { MainNavLinks, useNavLinks } from './nav-links.tsx';
 import classes from './site-header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
@@ -40,19 +40,7 @@ export function SiteHeader() {
         </UnstyledButton>
 
         <Group component="nav" aria-label={t('nav.main')} gap={4} visibleFrom="md" wrap="nowrap">
-          {links.pages.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              end={link.end}
-              className={classes.link}
-              viewTransition
-              prefetch="intent"
-            >
-              {link.label}
-            </NavLink>
-          ))}
-          <ShopLink className={classes.link} />
+          <MainNavLinks className={classes.link} viewTransition />
         </Group>
 
         <Group gap="xs" wrap="nowrap">

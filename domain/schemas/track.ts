@@ -1,5 +1,6 @@
 /** The analysis of a GPS track (`POST /api/track-checks`, `GET /api/candidates/{id}/track`). */
 import { z } from './zod.ts';
+import { type MissingAscents, missingAscents } from '../track/missing.ts';
 import { ROAD_IDS, type RoadId } from '../ventoux.ts';
 
 export const TRACK_FORMATS = ['gpx', 'tcx', 'fit'] as const;
@@ -19,7 +20,8 @@ export const PROBLEM_CODES = [
   'far_from_ventoux',
 ] as const;
 
-const roadId = z.enum(ROAD_IDS as readonly RoadId[] as [RoadId, ...RoadId[]]);
+export const roadIdSchema = z.enum(ROAD_IDS as readonly RoadId[] as [RoadId, ...RoadId[]]);
+const roadId = roadIdSchema;
 const instant = z.string().nullable();
 
 export const trackProblemSchema = z.object({
@@ -99,6 +101,15 @@ export const trackAnalysisSchema = z.object({
     galerien: z.enum(VERDICTS),
     bicingle: z.enum(VERDICTS),
   }),
+  /**
+   * The roads each challenge still lacks, in the challenge's order (domain/track/missing.ts); empty when its
+   * verdict is complete or needs review. Worked out from the ascents whenever an analysis is answered.
+   */
+  missing: z.object({
+    cingle: z.array(roadId),
+    galerien: z.array(roadId),
+    bicingle: z.array(roadId),
+  }) satisfies z.ZodType<MissingAscents>,
   problems: z.array(trackProblemSchema),
   /** Never a verdict's cause: what a person should look at. Analyses stored before the flags read as none. */
   flags: z.array(trackFlagSchema).default([]),
@@ -106,11 +117,20 @@ export const trackAnalysisSchema = z.object({
   track: z.array(z.tuple([z.number(), z.number()])),
 });
 export type TrackAnalysis = z.infer<typeof trackAnalysisSchema>;
-/** An analysis as stored: one stored before the flags existed has none (read it with `withFlags`). */
-export type StoredTrackAnalysis = z.input<typeof trackAnalysisSchema>;
+/**
+ * An analysis as stored: one stored before the flags existed has none, and what is missing is worked out again
+ * when it is read (read it with `withFlags`).
+ */
+export type StoredTrackAnalysis = Omit<z.input<typeof trackAnalysisSchema>, 'missing'> & {
+  missing?: MissingAscents;
+};
 
-/** A stored analysis as answered: its own flags (none before they existed), then the ones found since. */
+/**
+ * A stored analysis as answered: its own flags (none before they existed), then the ones found since, and what
+ * each challenge still lacks.
+ */
 export const withFlags = (analysis: StoredTrackAnalysis, more: readonly TrackFlag[] = []): TrackAnalysis => ({
   ...analysis,
+  missing: missingAscents(analysis),
   flags: [...(analysis.flags ?? []), ...more],
 });

@@ -12,6 +12,7 @@ import { calendarDateOf } from '../dates.ts';
 import type { TrackAnalysis, TrackAscent, TrackFormat, TrackProblem, Verdict } from '../schemas/track.ts';
 import { CHALLENGES, type ChallengeId, type RoadId, roadById } from '../ventoux.ts';
 import { distanceM, distanceToSegmentM } from './geo.ts';
+import { missingAscents } from './missing.ts';
 import { plausibilityFlags } from './plausibility.ts';
 import { ALL_GATES, type Gate, ROAD_MODELS, type RoadModel } from './road-model.ts';
 
@@ -438,6 +439,7 @@ export function analyseTrack(format: TrackFormat, points: readonly TrackPoint[])
     day: timed ? (rideDay(judged) ?? calendarDateOf(new Date(first!))) : null,
     ascents,
     verdict,
+    missing: missingAscents({ timed, ascents }),
     problems,
     flags: plausibilityFlags(
       points,

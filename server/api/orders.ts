@@ -5,7 +5,7 @@ import { LOCALES, isLocale, localeOr } from '../../domain/locales.ts';
 import { idParam, text } from '../../domain/schemas/common.ts';
 import { orderDraftSchema, orderSchema, priceRequestSchema } from '../../domain/schemas/order.ts';
 import { deliveryChangeRequestSchema } from '../../domain/schemas/registration-change.ts';
-import { VERDICTS } from '../../domain/schemas/track.ts';
+import { VERDICTS, roadIdSchema } from '../../domain/schemas/track.ts';
 import { DELIVERY_MODES, ORDER_STATUSES } from '../../domain/statuses.ts';
 import { CHALLENGE_IDS } from '../../domain/ventoux.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -36,7 +36,9 @@ const instant = z.string();
 const progressResponse = z.object({
   paid_at: instant.nullable(),
   kit: z.object({ mode: z.enum(DELIVERY_MODES), sent_at: instant }).nullable(),
-  track: z.object({ verdict: z.enum(VERDICTS), checked_at: instant }).nullable(),
+  track: z
+    .object({ verdict: z.enum(VERDICTS), checked_at: instant, missing: z.array(roadIdSchema) })
+    .nullable(),
   card_received_at: instant.nullable(),
   homologation: z
     .object({

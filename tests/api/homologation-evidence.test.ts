@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidateRow } from '../../contracts/admin.ts';
 import { today } from '../../domain/dates.ts';
-import type { TrackAnalysis } from '../../domain/schemas/track.ts';
+import type { StoredTrackAnalysis } from '../../domain/schemas/track.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import {
   auditLog,
@@ -72,7 +72,7 @@ const attach = (buyer: Buyer, candidateId: number, file = rideFile()) =>
 /** What the plausibility check would say of a generated ride, written into the stored analysis. */
 async function flagStoredRide(candidateId: number) {
   const [row] = await t.db.select().from(candidateTracks).where(eq(candidateTracks.candidateId, candidateId));
-  const analysis: TrackAnalysis = {
+  const analysis: StoredTrackAnalysis = {
     ...row!.analysis,
     flags: [{ code: 'synthetic_timing', road: 'bedoin', km: 4.2, basis: 'speed_ignores_gradient' }],
   };

@@ -9,7 +9,7 @@ import { today } from '../../domain/dates.ts';
 import type { RegistrationProgress } from '../../domain/registration-progress.ts';
 import { mailOutbox } from '../../server/db/schema/index.ts';
 import { paidOrder } from '../support/registrations.ts';
-import { cingleRide } from '../support/rides.ts';
+import { cingleRide, Ride } from '../support/rides.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { toGpx } from '../support/track-files.ts';
 import { signedInAdmin, signedInUser } from '../support/users.ts';
@@ -92,7 +92,25 @@ describe('the path of a posted kit', () => {
     });
     expect(attached.statusCode).toBe(200);
     const { progress } = await progressOf(buyer, order.id);
-    expect(progress.track).toEqual({ verdict: 'complete', checked_at: expect.any(String) });
+    expect(progress.track).toEqual({ verdict: 'complete', checked_at: expect.any(String), missing: [] });
+  });
+
+  it('says what an attached ride lacks for the registered challenge', async () => {
+    const other = await paidOrder(t, buyer);
+    const attached = await t.app.inject({
+      method: 'POST',
+      url: `/api/candidates/${other.candidats[0]!.id}/track`,
+      headers: { ...buyer.auth, 'content-type': 'application/gpx+xml' },
+      payload: Buffer.from(toGpx(new Ride('2026-07-14T06:00:00Z', { sampleS: 20 }).climb('sault').points)),
+      remoteAddress: '10.3.0.2',
+    });
+    expect(attached.statusCode).toBe(200);
+    const { progress } = await progressOf(buyer, other.id);
+    expect(progress.track).toEqual({
+      verdict: 'incomplete',
+      checked_at: expect.any(String),
+      missing: ['bedoin', 'malaucene'],
+    });
   });
 
   it('shows the card received once scanned, and emails the rider once', async () => {

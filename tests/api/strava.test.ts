@@ -265,8 +265,18 @@ describe('the rides', () => {
     });
     expect(analysis.ascents.map((ascent) => ascent.road)).toEqual(['bedoin', 'malaucene', 'sault']);
     expect(analysis.verdict.cingle).toBe('complete');
+    expect(analysis.missing).toEqual({
+      cingle: [],
+      galerien: ['forest'],
+      bicingle: ['bedoin', 'malaucene', 'sault'],
+    });
     const bedoin = (await post(rider, `/api/strava/activities/${BEDOIN.id}/check`)).json<TrackAnalysis>();
     expect(bedoin.ascents.map((ascent) => ascent.road)).toEqual(['bedoin']);
+    expect(bedoin.missing).toEqual({
+      cingle: ['malaucene', 'sault'],
+      galerien: ['malaucene', 'sault', 'forest'],
+      bicingle: ['bedoin', 'malaucene', 'malaucene', 'sault', 'sault'],
+    });
     expect(strava.requests.find((request) => request.path.endsWith('/streams'))!.query.get('keys')).toBe(
       'latlng,altitude,time',
     );
@@ -391,7 +401,7 @@ describe('attaching a ride from Strava', () => {
       format: 'gpx',
       source: 'strava',
       activity_id: String(CINGLE.id),
-      analysis: { verdict: { cingle: 'complete' } },
+      analysis: { verdict: { cingle: 'complete' }, missing: { cingle: [], galerien: ['forest'] } },
     });
     const [stored] = await t.db
       .select()
@@ -410,7 +420,11 @@ describe('attaching a ride from Strava', () => {
       headers: { ...rider.auth, 'content-type': 'application/gpx+xml' },
       payload: toGpx(BEDOIN.points),
     });
-    expect(upload.json()).toMatchObject({ source: 'upload', activity_id: null });
+    expect(upload.json()).toMatchObject({
+      source: 'upload',
+      activity_id: null,
+      analysis: { missing: { cingle: ['malaucene', 'sault'] } },
+    });
   });
 
   it('flags a generated ride, and the same ride attached from Strava and as a file to two registrations', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
 import { candidates, candidateTracks } from '../../server/db/schema/index.ts';
 import { paidOrder } from '../support/registrations.ts';
-import { cingleRide } from '../support/rides.ts';
+import { cingleRide, Ride } from '../support/rides.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { BILLION_LAUGHS, gzip, gzipBomb, toFit, toGpx, toTcx } from '../support/track-files.ts';
 import { signedInAdmin, signedInUser } from '../support/users.ts';
@@ -11,6 +11,13 @@ import { signedInAdmin, signedInUser } from '../support/users.ts';
 let t: TestApp;
 const ride = cingleRide(undefined, { sampleS: 20 }).points;
 const gpxFile = toGpx(ride);
+/** One ascent, by Sault: every challenge lacks something. */
+const saultFile = toGpx(new Ride('2026-07-14T06:00:00Z', { sampleS: 20 }).climb('sault').points);
+const SAULT_MISSING = {
+  cingle: ['bedoin', 'malaucene'],
+  galerien: ['bedoin', 'malaucene', 'forest'],
+  bicingle: ['bedoin', 'bedoin', 'malaucene', 'malaucene', 'sault'],
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -62,6 +69,23 @@ describe('POST /api/track-checks', () => {
       duration_s: expect.any(Number),
     });
     expect(analysis.verdict).toEqual({ cingle: 'complete', galerien: 'incomplete', bicingle: 'incomplete' });
+    expect(analysis.missing).toEqual({
+      cingle: [],
+      galerien: ['forest'],
+      bicingle: ['bedoin', 'malaucene', 'sault'],
+    });
+  });
+
+  it('says what each challenge still lacks after a single ascent by Sault', async () => {
+    const response = await check(saultFile, 'application/gpx+xml', '10.1.0.2');
+    expect(response.statusCode).toBe(200);
+    const analysis = response.json<TrackAnalysis>();
+    expect(analysis.verdict).toEqual({
+      cingle: 'incomplete',
+      galerien: 'incomplete',
+      bicingle: 'incomplete',
+    });
+    expect(analysis.missing).toEqual(SAULT_MISSING);
   });
 
   it('takes the file as the field "file" of a multipart form', async () => {
@@ -176,6 +200,21 @@ describe('a track attached to a candidate', () => {
     expect(own.json().analysis.ascents).toHaveLength(3);
     const admin = await signedInAdmin(t);
     expect((await read(candidateId, admin.auth)).json().analysis.verdict.cingle).toBe('complete');
+  });
+
+  it('says what the attached ride lacks, also of an analysis stored before that was said', async () => {
+    const other = (await paidOrder(t, buyer)).candidats[0]!.id;
+    const attached = await attach(other, buyer.auth, saultFile);
+    expect(attached.statusCode).toBe(200);
+    expect(attached.json().analysis.missing).toEqual(SAULT_MISSING);
+
+    const [row] = await t.db.select().from(candidateTracks).where(eq(candidateTracks.candidateId, other));
+    const { missing: _missing, ...older } = row!.analysis;
+    await t.db.update(candidateTracks).set({ analysis: older }).where(eq(candidateTracks.candidateId, other));
+    const read_ = await read(other, buyer.auth);
+    expect(read_.json().analysis.missing).toEqual(SAULT_MISSING);
+    // The tests below count the stored files.
+    await t.db.delete(candidateTracks).where(eq(candidateTracks.candidateId, other));
   });
 
   it('replaces the file on a new upload', async () => {

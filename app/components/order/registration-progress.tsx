@@ -6,6 +6,7 @@
  */
 import { Alert, Anchor, Badge, Box, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconCheck,
   IconHourglassHigh,
   IconMessageQuestion,
@@ -26,6 +27,7 @@ import { diplomaCheckPath, diplomaPdfPath } from '../../../domain/diploma.ts';
 import type { CandidateStatus } from '../../../domain/statuses.ts';
 import { RIDE_WELCOME_STATUSES } from '../../../domain/evidence.ts';
 import { useFormat } from '../../lib/format.ts';
+import { useMissingRoads } from '../track/missing-roads.ts';
 
 const BULLETS = {
   done: { color: 'green', icon: IconCheck, variant: 'filled' },
@@ -33,6 +35,8 @@ const BULLETS = {
   current: { color: 'blue', icon: IconHourglassHigh, variant: 'filled' },
   failed: { color: 'red', icon: IconX, variant: 'filled' },
   optional: { color: 'gray', icon: IconRoute, variant: 'light' },
+  // Orange as the report's "needs review": the ride is attached, but it does not show the challenge complete.
+  warning: { color: 'orange', icon: IconAlertTriangle, variant: 'filled' },
   upcoming: { color: 'gray', icon: IconPoint, variant: 'light' },
 } as const;
 
@@ -52,6 +56,7 @@ function StepBullet({ step }: { step: ProgressStep }) {
 function useStepText(progress: RegistrationProgress, status: CandidateStatus) {
   const { t } = useTranslation('order');
   const format = useFormat();
+  const missingRoads = useMissingRoads();
   const on = (at: string | null) => ({ date: at ? format.timestamp(at) : '' });
   return (step: ProgressStep): string => {
     const key = `progress.steps.${step.id}`;
@@ -61,6 +66,11 @@ function useStepText(progress: RegistrationProgress, status: CandidateStatus) {
         if (step.state !== 'done') return t(`${key}.${step.state === 'current' ? 'current' : 'upcoming'}`);
         return progress.kit ? t(`${key}.done_${progress.kit.mode}`, on(step.at)) : t(`${key}.done_undated`);
       case 'ride_checked':
+        if (progress.track?.verdict === 'incomplete' && progress.track.missing.length > 0)
+          return t(`${key}.incompleteMissing`, {
+            ...on(step.at),
+            roads: missingRoads(progress.track.missing),
+          });
         if (progress.track) return t(`${key}.${progress.track.verdict}`, on(step.at));
         return t(`${key}.${step.state === 'current' ? 'requested' : 'optional'}`);
       case 'outcome':
@@ -130,6 +140,33 @@ function EvidenceRequest({
   );
 }
 
+/** Where to check a ride (and attach it), while one still helps the volunteer and the club has not asked. */
+function RideCheckLink({
+  candidateId,
+  status,
+  step,
+}: {
+  candidateId: number;
+  status: CandidateStatus;
+  step: ProgressStep;
+}) {
+  const { t, i18n } = useTranslation('order');
+  if (!RIDE_WELCOME_STATUSES.includes(status)) return null;
+  if (step.state !== 'optional' && step.state !== 'warning') return null;
+  return (
+    <Anchor
+      component={Link}
+      to={`/${i18n.language}/track-check?candidate=${candidateId}`}
+      size="sm"
+      display="inline-block"
+      mt={4}
+      data-testid="ride-check-link"
+    >
+      {t(step.state === 'optional' ? 'progress.attachTrack' : 'common:nav.trackCheck')}
+    </Anchor>
+  );
+}
+
 function DiplomaLinks({ homologation }: { homologation: NonNullable<RegistrationProgress['homologation']> }) {
   const { t, i18n } = useTranslation('order');
   return (
@@ -168,11 +205,11 @@ export function RegistrationProgressSteps({
   progress: RegistrationProgress;
   name: string;
 }) {
-  const { t, i18n } = useTranslation('order');
+  const { t } = useTranslation('order');
   const steps = registrationSteps(status, progress);
   const text = useStepText(progress, status);
   // Mantine colours the line up to the last step behind the rider.
-  const lastTaken = steps.findLastIndex((step) => step.state === 'done' || step.state === 'failed');
+  const lastTaken = steps.findLastIndex((step) => ['done', 'warning', 'failed'].includes(step.state));
   return (
     <Timeline
       component="ol"
@@ -220,13 +257,9 @@ export function RegistrationProgressSteps({
           {step.id === 'ride_checked' && progress.evidence_request && (
             <EvidenceRequest candidateId={candidateId} request={progress.evidence_request} />
           )}
-          {step.id === 'ride_checked' &&
-            step.state === 'optional' &&
-            RIDE_WELCOME_STATUSES.includes(status) && (
-              <Anchor component={Link} to={`/${i18n.language}/track-check`} size="sm">
-                {t('progress.attachTrack')}
-              </Anchor>
-            )}
+          {step.id === 'ride_checked' && (
+            <RideCheckLink candidateId={candidateId} status={status} step={step} />
+          )}
         </Timeline.Item>
       ))}
     </Timeline>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { GRADIENT_BANDS, type GradientBand, type Road, SUMMIT_ALTITUDE_M } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
 import {
+  COMPACT_BOX,
   type ProfileGeometry,
   type ProfileLandmark,
   type ProfileSegment,
@@ -224,14 +225,17 @@ function ProfileTable({ segments, town }: { segments: ProfileSegment[]; town: st
 export function AscentProfile({
   road,
   altitudeDomain,
+  compact = false,
 }: {
   road: Road;
   /** One scale for every road of the page, so the charts compare at a glance. */
   altitudeDomain: [number, number];
+  /** A smaller drawing scaled to the width of its box, never scrolled (the ride check). */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const geometry = profileGeometry(road, altitudeDomain);
+  const geometry = profileGeometry(road, altitudeDomain, compact ? COMPACT_BOX : undefined);
   const { box, plot } = geometry;
   const first = road.profile[0]!;
   const last = road.profile.at(-1)!;
@@ -255,7 +259,7 @@ export function AscentProfile({
       </Text>
       <ScrollRegion label={title}>
         <svg
-          className={classes.chart}
+          className={compact ? classes.compactChart : classes.chart}
           viewBox={`0 0 ${box.width} ${box.height}`}
           width={box.width}
           height={box.height}

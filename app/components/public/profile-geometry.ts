@@ -22,6 +22,16 @@ export const DEFAULT_BOX: ProfileBox = {
   margin: { top: 18, right: 16, bottom: 46, left: 62 },
 };
 
+/**
+ * A smaller drawing that scales to its box rather than scroll (the ride check's profiles): at a phone's width its
+ * labels stay legible, and on a wide screen it does not grow past its column.
+ */
+export const COMPACT_BOX: ProfileBox = {
+  width: 400,
+  height: 250,
+  margin: { top: 18, right: 12, bottom: 42, left: 56 },
+};
+
 const ALTITUDE_STEP_M = 250;
 
 export interface ProfileSegment {

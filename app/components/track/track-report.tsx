@@ -4,6 +4,7 @@
  * on the map, each ascent's profile.
  */
 import { Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackAnalysis, TrackAscent, TrackProblem, Verdict } from '../../../domain/schemas/track.ts';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
 import { AscentProfile } from '../public/ascent-profile.tsx';
+import { useMissingRoads } from './missing-roads.ts';
 import { TrackFlagList } from './track-flags.tsx';
 import { TrackMap } from './track-map.tsx';
 import { useTrackTimes } from './track-times.ts';
@@ -62,7 +64,22 @@ export function ProblemText({ problem }: { problem: TrackProblem }) {
 
 type Ascent = TrackAnalysis['ascents'][number];
 
-/** The ascents of the ride, one table row each. */
+/**
+ * A value of the ascents table with its column's name, which only a narrow box shows (the table is then a card
+ * per ascent); a screen reader has the column header already.
+ */
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td>
+      <span className={classes.cellLabel} aria-hidden>
+        {label}
+      </span>
+      {children}
+    </td>
+  );
+}
+
+/** The ascents of the ride, one table row each (a card each in a narrow box). */
 function ReportAscents({ ascents, headingOrder }: { ascents: Ascent[]; headingOrder: 3 | 4 | 5 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -100,11 +117,15 @@ function ReportAscents({ ascents, headingOrder }: { ascents: Ascent[]; headingOr
                       </Text>
                     )}
                   </th>
-                  <td>{times.clock(ascent.start_time)}</td>
-                  <td>{times.clock(ascent.summit_time)}</td>
-                  <td>{times.duration(ascent.duration_s)}</td>
-                  <td>{ascent.climb_m === null ? '—' : `${format.number(ascent.climb_m)} m`}</td>
-                  <td>{`${format.number(ascent.distance_km, { maximumFractionDigits: 1 })} km`}</td>
+                  <Cell label={t('track:ascents.start')}>{times.clock(ascent.start_time)}</Cell>
+                  <Cell label={t('track:ascents.summit')}>{times.clock(ascent.summit_time)}</Cell>
+                  <Cell label={t('track:ascents.duration')}>{times.duration(ascent.duration_s)}</Cell>
+                  <Cell label={t('track:ascents.climb')}>
+                    {ascent.climb_m === null ? '—' : `${format.number(ascent.climb_m)} m`}
+                  </Cell>
+                  <Cell label={t('track:ascents.distance')}>
+                    {`${format.number(ascent.distance_km, { maximumFractionDigits: 1 })} km`}
+                  </Cell>
                 </tr>
               ))}
             </tbody>
@@ -129,9 +150,55 @@ function ReportProfiles({ ascents, headingOrder }: { ascents: Ascent[]; headingO
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         {ascents.map((ascent, index) => {
           const road = ascentAsRoad(ascent, index);
-          return road && <AscentProfile key={index} road={road} altitudeDomain={domain} />;
+          return road && <AscentProfile key={index} road={road} altitudeDomain={domain} compact />;
         })}
       </SimpleGrid>
+    </section>
+  );
+}
+
+/**
+ * "Regular" is said only of a ride that meets a challenge and asks nothing more: with flags below, or when every
+ * challenge still lacks ascents, only the recording is said to be in order.
+ */
+function noProblemsText(analysis: TrackAnalysis): string {
+  if (analysis.flags.length > 0) return 'track:problems.noneButFlags';
+  const met = CHALLENGE_IDS.some((challenge) => analysis.verdict[challenge] === 'complete');
+  return met ? 'track:problems.none' : 'track:problems.noneIncomplete';
+}
+
+/** Each challenge's verdict, and beside it the roads the ride still lacks for it. */
+function ReportVerdicts({ analysis, headingOrder }: { analysis: TrackAnalysis; headingOrder: 3 | 4 | 5 }) {
+  const { t } = useTranslation();
+  const missingRoads = useMissingRoads();
+  return (
+    <section aria-labelledby="track-verdicts">
+      <Title order={headingOrder} id="track-verdicts" mb="xs">
+        {t('track:verdicts.heading')}
+      </Title>
+      <ul className={classes.verdicts}>
+        {CHALLENGE_IDS.map((challenge) => {
+          const missing = analysis.missing[challenge];
+          return (
+            <li key={challenge} data-testid={`verdict-${challenge}`}>
+              <Group gap={6} wrap="nowrap">
+                <Text fw={700}>{t(`track:challenges.${challenge}`)}</Text>
+                <Badge color={VERDICT_COLOURS[analysis.verdict[challenge]]} variant="filled" size="lg">
+                  {t(`track:verdicts.${analysis.verdict[challenge]}`)}
+                </Badge>
+              </Group>
+              {missing.length > 0 && (
+                <Text size="sm" data-testid={`missing-${challenge}`}>
+                  {t('track:missing.challenge', {
+                    challenge: t(`track:challenges.${challenge}`),
+                    roads: missingRoads(missing),
+                  })}
+                </Text>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }
@@ -161,21 +228,7 @@ export function TrackReport({
         </Text>
       </div>
 
-      <section aria-labelledby="track-verdicts">
-        <Title order={sub} id="track-verdicts" mb="xs">
-          {t('track:verdicts.heading')}
-        </Title>
-        <Group gap="md" wrap="wrap">
-          {CHALLENGE_IDS.map((challenge) => (
-            <Group key={challenge} gap={6} data-testid={`verdict-${challenge}`}>
-              <Text fw={700}>{t(`track:challenges.${challenge}`)}</Text>
-              <Badge color={VERDICT_COLOURS[analysis.verdict[challenge]]} variant="filled" size="lg">
-                {t(`track:verdicts.${analysis.verdict[challenge]}`)}
-              </Badge>
-            </Group>
-          ))}
-        </Group>
-      </section>
+      <ReportVerdicts analysis={analysis} headingOrder={sub} />
 
       <ReportAscents ascents={analysis.ascents} headingOrder={sub} />
 
@@ -184,8 +237,7 @@ export function TrackReport({
           {t('track:problems.heading')}
         </Title>
         {analysis.problems.length === 0 ? (
-          // "Regular" would contradict the flags below: then only the recording is said to be in order.
-          <Text>{t(analysis.flags.length > 0 ? 'track:problems.noneButFlags' : 'track:problems.none')}</Text>
+          <Text data-testid="track-no-problems">{t(noProblemsText(analysis))}</Text>
         ) : (
           <List data-testid="track-problems">
             {analysis.problems.map((problem, index) => (

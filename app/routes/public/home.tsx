@@ -106,6 +106,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 <Button component={Link} to={`/${lang}/roads`} variant="outline">
                   {t('home:challengeGiant.cta')}
                 </Button>
+                <Button component={Link} to={`/${lang}/track-check`} variant="outline">
+                  {t('nav.trackCheck')}
+                </Button>
               </Group>
             </Stack>
           </SimpleGrid>

@@ -6,7 +6,7 @@
  * On the mountain: a file shared from another app arrives through the service worker (`?shared=file`); without a
  * network the chosen file stays on the page and, if the rider agrees, is sent when the network returns.
  */
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -377,9 +377,9 @@ export default function TrackCheckPage({ loaderData, actionData, params }: Route
         {analysis && !loaderData.signedIn && (
           <Text size="sm">
             {t('track:attach.signIn')}{' '}
-            <Link to={loginPath(params.lang, `/${params.lang}/track-check`)}>
+            <Anchor component={Link} to={loginPath(params.lang, `/${params.lang}/track-check`)} fw={700}>
               {t('track:attach.signInLink')}
-            </Link>
+            </Anchor>
           </Text>
         )}
       </Stack>

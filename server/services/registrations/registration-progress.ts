@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RegistrationProgress } from '../../../domain/registration-progress.ts';
-import type { Verdict } from '../../../domain/schemas/track.ts';
+import type { TrackAscent, Verdict } from '../../../domain/schemas/track.ts';
+import { missingAscents } from '../../../domain/track/missing.ts';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
@@ -21,6 +22,19 @@ type CandidateRow = typeof candidates.$inferSelect;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
+/** The attached rides' verdicts and ascents (what is missing is read from them), not their drawn track. */
+const attachedTracks = (db: Database, ids: number[]) =>
+  db
+    .select({
+      candidateId: candidateTracks.candidateId,
+      verdict: sql<Record<string, Verdict>>`${candidateTracks.analysis}->'verdict'`,
+      timed: sql<boolean>`(${candidateTracks.analysis}->>'timed')::boolean`,
+      ascents: sql<TrackAscent[]>`${candidateTracks.analysis}->'ascents'`,
+      createdAt: candidateTracks.createdAt,
+    })
+    .from(candidateTracks)
+    .where(inArray(candidateTracks.candidateId, ids));
+
 export async function loadRegistrationProgress(
   db: Database,
   orderRows: readonly OrderRow[],
@@ -29,15 +43,7 @@ export async function loadRegistrationProgress(
   const ids = candidateRows.map((candidate) => candidate.id);
   if (ids.length === 0) return new Map();
   const [tracks, homologationRows, rejections, requests] = await Promise.all([
-    db
-      .select({
-        candidateId: candidateTracks.candidateId,
-        // Only the verdicts: the analysis also holds the drawn track and the profiles.
-        verdict: sql<Record<string, Verdict>>`${candidateTracks.analysis}->'verdict'`,
-        createdAt: candidateTracks.createdAt,
-      })
-      .from(candidateTracks)
-      .where(inArray(candidateTracks.candidateId, ids)),
+    attachedTracks(db, ids),
     db
       .select({
         id: homologations.id,
@@ -82,6 +88,7 @@ export async function loadRegistrationProgress(
         ? {
             verdict: track.verdict[candidate.epreuve] ?? 'needs_review',
             checked_at: track.createdAt.toISOString(),
+            missing: missingAscents(track)[candidate.epreuve],
           }
         : null,
       card_received_at: iso(candidate.cardReceivedAt),
