@@ -1,6 +1,7 @@
 /** The nav bar's destinations, shared by the wide bar and the phone drawer. */
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isStaff } from '../../domain/permissions.ts';
 import { useRootData } from '../lib/root-data.ts';
 
 export function useNavLinks() {
@@ -16,7 +17,7 @@ export function useNavLinks() {
       { to: `/${lang}/stats`, label: t('nav.stats') },
     ],
     register: user ? `/${lang}/order` : `/${lang}/login?redirectTo=${encodeURIComponent(`/${lang}/order`)}`,
-    admin: user?.role === 'admin' ? `/${lang}/administration` : null,
+    admin: user && isStaff(user.roles) ? `/${lang}/administration` : null,
   };
 }
 

@@ -1,5 +1,6 @@
 /** Returned cards and homologations: scanning, deciding one or a batch, asking for evidence, correcting, cancelling. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { needs } from '../plugins/auth.ts';
 import { z } from '../../domain/schemas/zod.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -26,6 +27,7 @@ const evidenceRequest = z.object({
 });
 
 const scanRoute = {
+  ...needs('cards.scan'),
   schema: {
     tags,
     security,
@@ -49,6 +51,7 @@ const scanRoute = {
 };
 
 const homologateRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -65,6 +68,7 @@ const homologateRoute = {
 };
 
 const rejectRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -81,6 +85,7 @@ const rejectRoute = {
 };
 
 const batchRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -107,6 +112,7 @@ const batchRoute = {
 };
 
 const evidenceRequestRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -124,6 +130,7 @@ const evidenceRequestRoute = {
 };
 
 const correctionRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -139,6 +146,7 @@ const correctionRoute = {
 };
 
 const cancellationRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,

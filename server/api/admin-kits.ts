@@ -1,5 +1,6 @@
 /** The volunteers' batch actions on kits: processed, documents emailed again, address labels, and print jobs. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { needs } from '../plugins/auth.ts';
 import { z } from '../../domain/schemas/zod.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -7,6 +8,7 @@ import { candidateIdsBody, downloadQuery } from '../../domain/schemas/admin.ts';
 import { downloadName, guarded, pdf, security, tags } from './admin-shared.ts';
 
 const markProcessedRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -16,6 +18,7 @@ const markProcessedRoute = {
 };
 
 const sendDocumentsRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -25,6 +28,7 @@ const sendDocumentsRoute = {
 };
 
 const labelsRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -35,6 +39,7 @@ const labelsRoute = {
 };
 
 const printJobStartRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -44,6 +49,7 @@ const printJobStartRoute = {
 };
 
 const printJobStatusRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -61,6 +67,7 @@ const printJobStatusRoute = {
 };
 
 const printJobFileRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,

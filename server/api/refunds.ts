@@ -16,7 +16,7 @@ import {
   withdrawBody,
 } from '../../domain/schemas/refunds.ts';
 import { CANDIDATE_STATUSES } from '../../domain/statuses.ts';
-import { requireAdmin, requireUser } from '../plugins/auth.ts';
+import { needs, requireStaff, requireUser } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
 
@@ -91,6 +91,7 @@ function orderRefundRoutes(app: App, services: Services) {
   app.get(
     '/orders/:id/refunds',
     {
+      ...needs('money.read'),
       schema: {
         tags,
         security,
@@ -105,6 +106,7 @@ function orderRefundRoutes(app: App, services: Services) {
   app.post(
     '/orders/:id/refunds',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -136,6 +138,7 @@ function refundFollowUpRoutes(app: App, services: Services) {
   app.post(
     '/refunds/:id/retry',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -150,6 +153,7 @@ function refundFollowUpRoutes(app: App, services: Services) {
   app.post(
     '/refunds/:id/withdraw',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -169,6 +173,7 @@ function cancellationDecisionRoutes(app: App, services: Services) {
   app.get(
     '/cancellation-requests',
     {
+      ...needs('money.read'),
       schema: {
         tags,
         security,
@@ -182,6 +187,7 @@ function cancellationDecisionRoutes(app: App, services: Services) {
   app.post(
     '/cancellation-requests/:id/approve',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -202,6 +208,7 @@ function cancellationDecisionRoutes(app: App, services: Services) {
   app.post(
     '/cancellation-requests/:id/decline',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -227,6 +234,7 @@ function ledgerRoutes(app: App, services: Services) {
   app.get(
     '/ledger.csv',
     {
+      ...needs('money.read'),
       schema: {
         tags,
         security,
@@ -247,9 +255,9 @@ function ledgerRoutes(app: App, services: Services) {
   );
 }
 
-/** Scoped under /admin by refunds below; every route here requires the admin role. */
+/** Scoped under /admin by refunds below; every route here requires a role and names its permission. */
 const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
-  app.addHook('onRequest', requireAdmin);
+  app.addHook('onRequest', requireStaff);
   orderRefundRoutes(app, services);
   refundFollowUpRoutes(app, services);
   cancellationDecisionRoutes(app, services);

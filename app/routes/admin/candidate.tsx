@@ -35,11 +35,11 @@ import {
 import { TrackReport } from '../../components/track/track-report.tsx';
 import { TrackOrigin } from '../../components/track/track-origin.tsx';
 import type { Route } from './+types/candidate';
-import { requireAdmin } from '../../lib/require-user.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 import { foundOr404, idOr404 } from '../../lib/page-params.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireAdmin(args);
+  const { user, services } = requireStaff(args, 'registrations.read');
   const { params } = args;
   const id = idOr404(params.candidateId);
   const detail = await foundOr404(services.admin.candidateDetail(user, id));

@@ -17,8 +17,7 @@ import { emailDocuments } from '../documents/documents-mail.ts';
 import type { DocumentsService } from '../documents/documents.ts';
 import type { MailService } from '../documents/mail.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
-import { adminActorId } from './admin-caller.ts';
-import { administrator, type Caller } from '../guards.ts';
+import { actorIdOf, type Caller, permitted } from '../guards.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -60,7 +59,7 @@ async function queueKitSentEmail(
  * told so by email (a kit sent by email was its own message). Answers how many changed.
  */
 async function markProcessed(deps: KitsDeps, caller: Caller, ids: number[]) {
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'registrations.process');
   const changed = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .select({ candidate: candidates, order: orders })
@@ -91,7 +90,7 @@ async function markProcessed(deps: KitsDeps, caller: Caller, ids: number[]) {
  * could not send, or, on the administrator's explicit and confirmed request, once more.
  */
 async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: Caller, ids: number[]) {
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'registrations.process');
   const rows = await db
     .select({ candidate: candidates, locale: orders.locale, mode_livraison: orders.mode_livraison })
     .from(candidates)
@@ -124,7 +123,7 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
  * buyers can no longer change them.
  */
 async function labels({ db }: KitsDeps, caller: Caller, ids: number[]) {
-  administrator(caller);
+  permitted(caller, 'registrations.process');
   await markProcessingStarted(db, ids);
   const rows = await db
     .select({ candidate: candidates, order: orders })

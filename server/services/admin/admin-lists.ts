@@ -17,7 +17,8 @@ import { auditLog, candidates, homologations, orders, users } from '../../db/sch
 import type { CandidatePage, CandidateRow } from '../../../contracts/admin.ts';
 import { evidenceCondition, evidenceOf, evidenceRankSql } from '../homologations/evidence.ts';
 import { candidatesCsv } from './candidates-csv.ts';
-import { administrator, type Caller } from '../guards.ts';
+import { listPermission } from '../../../domain/permissions.ts';
+import { type Caller, permitted } from '../guards.ts';
 
 const homologateur = alias(users, 'homologateur');
 const rejector = alias(users, 'rejector');
@@ -190,7 +191,7 @@ export function createAdminListsService(deps: { db: Database }) {
   const { db } = deps;
   return {
     async listCandidates(caller: Caller, query: AdminCandidatesQuery): Promise<CandidatePage> {
-      administrator(caller);
+      permitted(caller, listPermission(query.list));
       const where = filters(query);
       const [rows, [totals]] = await Promise.all([
         candidateRows(db)
@@ -222,7 +223,7 @@ export function createAdminListsService(deps: { db: Database }) {
     },
 
     async exportCsv(caller: Caller, query: Omit<AdminCsvQuery, 'page' | 'pageSize'>): Promise<string> {
-      administrator(caller);
+      permitted(caller, listPermission(query.list));
       const rows = await candidateRows(db)
         .where(filters(query))
         .orderBy(...ordering(query))

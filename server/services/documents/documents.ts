@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import { can } from '../../../domain/permissions.ts';
 import { candidateReference } from '../../../domain/references.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -127,7 +128,8 @@ export function createDocumentsService({ db, config }: { db: Database; config: C
         .innerJoin(candidates, eq(candidates.id, documents.candidateId))
         .leftJoin(orders, eq(orders.id, candidates.orderId))
         .where(eq(documents.id, documentId));
-      if (!row || (user.role !== 'admin' && row.ownerId !== user.id)) throw notFound('No such document');
+      if (!row || (!can(user.roles, 'registrations.read') && row.ownerId !== user.id))
+        throw notFound('No such document');
       const reference = candidateReference(row.candidate.orderId, row.candidate.commande_index);
       const file = path.join(config.dataDir, row.document.path);
       if (!fs.existsSync(file)) {

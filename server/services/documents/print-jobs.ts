@@ -10,8 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { candidates, printJobs } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { adminInPerson } from '../admin/admin-caller.ts';
-import type { Caller } from '../guards.ts';
+import { type Caller, permittedPerson } from '../guards.ts';
 import { createPrintWorker, type PrintWorkerDeps } from './print-job-worker.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
 
@@ -43,7 +42,7 @@ async function queueJob(db: Database, ownerId: number, ids: number[]) {
 
 /** The caller's own job: another administrator's job is 404, as one that does not exist. */
 async function ownJob(db: Database, caller: Caller, jobId: string) {
-  const ownerId = adminInPerson(caller).id;
+  const ownerId = permittedPerson(caller, 'registrations.process').id;
   const [job] = await db
     .select({ status: printJobs.status, done: printJobs.done, total: printJobs.total })
     .from(printJobs)
@@ -58,7 +57,7 @@ export function createPrintJobsService(deps: PrintWorkerDeps) {
   return {
     /** Queues the job and starts on it at once. */
     async start(caller: Caller, ids: number[]) {
-      const job = await queueJob(db, adminInPerson(caller).id, ids);
+      const job = await queueJob(db, permittedPerson(caller, 'registrations.process').id, ids);
       void worker.work();
       return job;
     },

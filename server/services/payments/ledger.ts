@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { candidates, payments, refunds } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import { csvFile } from '../admin/csv-file.ts';
-import { type Caller, administrator } from '../guards.ts';
+import { type Caller, permitted } from '../guards.ts';
 
 const HEADER = ['date', 'order', 'candidates', 'provider', 'provider_reference', 'amount_eur', 'kind'];
 const TOTALS_HEADER = ['month', 'money_in_eur', 'money_out_eur', 'net_eur'];
@@ -122,7 +122,7 @@ export function createLedgerService(deps: { db: Database }) {
 
   return {
     async ledgerCsv(caller: Caller, query: LedgerQuery, now = new Date()): Promise<string> {
-      administrator(caller);
+      permitted(caller, 'money.read');
       const { start, end } = span(query, now);
       const lines = await movements(db, start, end);
       const orderIds = [...new Set(lines.map((line) => line.orderId))];
