@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = localeOr(params.lang);
   return {
     locale,
-    user: user && { id: user.id, prenom: user.prenom, nom: user.nom, email: user.email, role: user.role },
+    user: user && { id: user.id, prenom: user.prenom, nom: user.nom, email: user.email, roles: user.roles },
     settings,
     dismissed: parseDismissed(readCookie(request.headers.get('cookie'), DISMISSED_COOKIE)),
   };

@@ -4,7 +4,7 @@
  * services declare these as their answers, so the server and the pages are checked against one definition.
  */
 import type { CIVILITES } from '../domain/schemas/common.ts';
-import type { Role } from '../domain/roles.ts';
+import type { StaffRole } from '../domain/roles.ts';
 import type { ChallengeId } from '../domain/ventoux.ts';
 
 /** The signed-in user of a request, as the session gives it. */
@@ -13,7 +13,8 @@ export interface SessionUser {
   email: string;
   prenom: string;
   nom: string;
-  role: Role;
+  /** The back office's roles (domain/permissions.ts says what each may do); none for a rider. */
+  roles: StaffRole[];
   president: boolean;
   locale: string;
   /** The owner followed the link mailed to `email` (see server/services/accounts/email-verification.ts). */
@@ -24,7 +25,8 @@ export interface SessionUser {
 export interface PublicUser {
   id: number;
   email: string;
-  role: Role;
+  /** The back office's roles (domain/permissions.ts says what each may do); none for a rider. */
+  roles: StaffRole[];
   president: boolean;
   scope: string[];
   civilite: (typeof CIVILITES)[number];

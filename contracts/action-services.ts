@@ -7,7 +7,7 @@
  */
 import type { Locale } from '../domain/locales.ts';
 import type { SessionUser } from './account.ts';
-import type { Role } from '../domain/roles.ts';
+import type { StaffRole } from '../domain/roles.ts';
 import type { TrackAnalysis } from '../domain/schemas/track.ts';
 import type { StoredTrack } from './tracks.ts';
 import type { NameDisplay } from '../domain/public-name.ts';
@@ -24,9 +24,9 @@ import type { ScannedCard } from './admin.ts';
 export interface ActionServices {
   /**
    * Checks the credentials (with the API's limits) and opens a session: sets its cookie and the device's. Answers
-   * the account's role, for where the page goes next.
+   * the account's back-office roles, for where the page goes next.
    */
-  signIn(input: { email: string; password: string }, locale: Locale): Promise<Role>;
+  signIn(input: { email: string; password: string }, locale: Locale): Promise<StaffRole[]>;
   /**
    * Creates the account, mails the link that verifies its address in `locale` (carrying `returnTo`, a path of this
    * site) and signs the new account in on this browser (sets its session cookie).
@@ -99,6 +99,8 @@ export interface ActionServices {
   retryRefund(actorId: number, refundId: number): Promise<RefundView>;
   /** Approves a buyer's request: a refund less the club's fee (as POST …/cancellation-requests/{id}/approve). */
   approveCancellation(actorId: number, requestId: number): Promise<RefundView>;
+  /** Sets a person's back-office roles (as PUT /api/admin/users/{id}/roles), or an account's found by address. */
+  setStaffRoles(person: { id: number } | { email: string }, roles: StaffRole[]): Promise<void>;
   /** Declines a buyer's request with a reason the buyer is emailed (as POST …/{id}/decline). */
   declineCancellation(actorId: number, requestId: number, reason: string): Promise<void>;
   /**

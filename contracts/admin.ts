@@ -7,6 +7,7 @@ import type { EvidenceState, EvidenceTrackSource } from '../domain/evidence.ts';
 import type { Guardian } from '../domain/schemas/candidate.ts';
 import type { TrackFlag, Verdict } from '../domain/schemas/track.ts';
 import type { CIVILITES } from '../domain/schemas/common.ts';
+import type { StaffRole } from '../domain/roles.ts';
 import type { CandidateStatus, DeliveryMode, OrderStatus } from '../domain/statuses.ts';
 import type { Address } from '../domain/schemas/order.ts';
 import type { ChallengeId } from '../domain/ventoux.ts';
@@ -208,11 +209,15 @@ export interface DashboardData {
   }[];
 }
 
-export interface AdminUser {
+/** A person of the back office, as those who manage people see them (GET /api/admin/users). */
+export interface StaffMember {
   id: number;
   email: string;
   nom: string;
   prenom: string;
+  /** The club's president who signs the diplomas (not a permission). */
   president: boolean;
+  roles: StaffRole[];
   createdAt: string;
+  lastSignInAt: string | null;
 }

@@ -11,7 +11,7 @@ import type { PublicDisplay } from '../domain/schemas/display-restriction.ts';
 import type { LaureatesPage, LaureatesQuery, Palmares } from '../domain/schemas/laureates.ts';
 import type { Statistics } from '../domain/schemas/statistics.ts';
 import type { MyHomologation, PublicUser, SessionUser } from './account.ts';
-import type { AdminUser, CandidateDetail, CandidatePage, DashboardData } from './admin.ts';
+import type { CandidateDetail, CandidatePage, DashboardData, StaffMember } from './admin.ts';
 import type { LaureateTeaser } from './laureates.ts';
 import type {
   CandidateForChange,
@@ -40,7 +40,7 @@ export interface LoaderServices {
   };
   accounts: {
     profile(userId: number): Promise<PublicUser>;
-    listAdmins(): Promise<AdminUser[]>;
+    listStaff(caller: SessionUser, query?: { email?: string }): Promise<StaffMember[]>;
   };
   admin: {
     listCandidates(caller: SessionUser, query: AdminCandidatesQuery): Promise<CandidatePage>;

@@ -6,6 +6,7 @@
  * to `app/`.
  */
 import { isLocale } from './locales.ts';
+import type { Permission } from './permissions.ts';
 
 export const LAYOUTS = ['default', 'admin', 'blank', 'full'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];
@@ -20,6 +21,8 @@ export interface Page {
   file: string;
   layout: LayoutName;
   guard?: GuardName;
+  /** For the back office's pages: what the person's roles must allow (domain/permissions.ts). */
+  permission?: Permission;
   /** Translation namespaces loaded with the page, besides `common`. */
   ns: string[];
   /** Listed in the sitemap and indexable. */
@@ -169,19 +172,23 @@ export const PAGES: readonly Page[] = [
   }),
   page('admin-inscriptions', 'administration/inscriptions/:list', 'routes/admin/inscriptions.tsx', 'admin', {
     guard: 'admin',
+    permission: 'registrations.read',
     ns: ['admin'],
   }),
   page('admin-candidate', 'administration/candidates/:candidateId', 'routes/admin/candidate.tsx', 'admin', {
     guard: 'admin',
+    permission: 'registrations.read',
     ns: ['admin', 'validation', 'track', 'roads'],
   }),
   page('admin-scan', 'administration/homologations/scan', 'routes/admin/scan.tsx', 'admin', {
     guard: 'admin',
+    permission: 'cards.scan',
     ns: ['admin', 'validation'],
   }),
   // One module for both homologation lists; it tells them apart by the page id its route carries.
   page('admin-homologations', 'administration/homologations', 'routes/admin/homologations.tsx', 'admin', {
     guard: 'admin',
+    permission: 'homologations.read',
     ns: ['admin'],
   }),
   page(
@@ -189,10 +196,11 @@ export const PAGES: readonly Page[] = [
     'administration/homologations/historique',
     'routes/admin/homologations.tsx',
     'admin',
-    { guard: 'admin', ns: ['admin'] },
+    { guard: 'admin', permission: 'homologations.read', ns: ['admin'] },
   ),
   page('admin-refunds', 'administration/orders/:orderId/refunds', 'routes/admin/refunds.tsx', 'admin', {
     guard: 'admin',
+    permission: 'money.read',
     ns: ['admin', 'validation'],
   }),
   page(
@@ -200,10 +208,11 @@ export const PAGES: readonly Page[] = [
     'administration/cancellation-requests',
     'routes/admin/cancellation-requests.tsx',
     'admin',
-    { guard: 'admin', ns: ['admin', 'validation'] },
+    { guard: 'admin', permission: 'money.read', ns: ['admin', 'validation'] },
   ),
-  page('admin-users', 'administration/admin-users', 'routes/admin/admin-users.tsx', 'admin', {
+  page('admin-users', 'administration/people', 'routes/admin/people.tsx', 'admin', {
     guard: 'admin',
+    permission: 'people.manage',
     ns: ['admin'],
   }),
 

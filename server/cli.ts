@@ -1,6 +1,7 @@
 /**
  * Administration commands: `npm run cli -- <command> [options]`.
- *   user:create --email E --password P [--admin] [--prenom F --nom N]
+ *   user:create --email E --password P [--admin | --roles desk,president] [--prenom F --nom N]
+ *   user:roles --email E --roles desk,president,treasurer,admin   (empty removes them)
  *   user:role --email E --role admin|user [--president | --no-president]
  *   laureates:import FILE.csv [--dry-run]
  *   demo:seed [--laureates N] [--seed S]
@@ -25,7 +26,7 @@ import { CHANGES, createServices, type Services } from './services/index.ts';
 import { DEMO_SEED, demoRecords } from './services/platform/demo-data.ts';
 import { CLI } from './services/guards.ts';
 import { formatImportReport, formatRowErrors, progressBar } from './cli-import-report.ts';
-import { ROLES } from '../domain/roles.ts';
+import { ALL_STAFF_ROLES, STAFF_ROLES, type StaffRole } from '../domain/roles.ts';
 import { LOCALES } from '../domain/locales.ts';
 
 export interface CommandContext {
@@ -55,9 +56,22 @@ function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T 
   return result.data;
 }
 
+/** `desk,president`: the roles named, each checked; an empty list is none. */
+function parseRoles(list: string): StaffRole[] {
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return parseOrThrow(z.array(z.enum(STAFF_ROLES)), names, `--roles (among ${STAFF_ROLES.join(', ')})`);
+}
+
+const describeRoles = (roles: readonly StaffRole[]) =>
+  roles.length ? `the roles ${roles.join(', ')}` : 'no role of the back office';
+
 export const COMMANDS: Record<string, Command> = {
   'user:create': {
-    usage: 'user:create --email E --password P [--admin] [--prenom F --nom N]',
+    usage:
+      'user:create --email E --password P [--admin | --roles desk,president,treasurer,admin] [--prenom F --nom N]',
     async run({ services, args, print }) {
       const { values } = parseArgs({
         args,
@@ -65,6 +79,7 @@ export const COMMANDS: Record<string, Command> = {
           email: { type: 'string' },
           password: { type: 'string' },
           admin: { type: 'boolean', default: false },
+          roles: { type: 'string' },
           prenom: { type: 'string' },
           nom: { type: 'string' },
         },
@@ -75,21 +90,40 @@ export const COMMANDS: Record<string, Command> = {
         values.password,
         '--password (at least 6 characters with an uppercase, a lowercase letter and a digit)',
       );
-      const role = values.admin ? 'admin' : 'user';
+      const roles = values.admin ? ALL_STAFF_ROLES : parseRoles(values.roles ?? '');
       const created = await services.accounts.createUser(CLI, {
         email,
         password,
-        role,
+        roles,
         prenom: values.prenom,
         nom: values.nom,
       });
       print(
-        `Created ${role} ${email} (id ${created.id}). They can complete their details on the account page.`,
+        `Created ${email} (id ${created.id}) with ${describeRoles(roles)}. They can complete their details on the account page.`,
       );
     },
   },
+  'user:roles': {
+    usage:
+      'user:roles --email E --roles desk,president,treasurer,admin (empty removes them) [--president | --no-president]',
+    async run({ services, args, print }) {
+      const { values } = parseArgs({
+        args,
+        allowNegative: true,
+        options: { email: { type: 'string' }, roles: { type: 'string' }, president: { type: 'boolean' } },
+      });
+      const email = parseOrThrow(emailField(), values.email, '--email');
+      if (values.roles === undefined)
+        throw new UsageError('--roles is required (an empty list removes them)');
+      const roles = parseRoles(values.roles);
+      await services.accounts.setRolesByEmail(CLI, email, roles, values.president);
+      const president = values.president === undefined ? '' : values.president ? ' (president)' : '';
+      print(`${email} now holds ${describeRoles(roles)}${president}.`);
+    },
+  },
   'user:role': {
-    usage: 'user:role --email E --role admin|user [--president | --no-president]',
+    usage:
+      'user:role --email E --role admin|user [--president | --no-president]   (admin: every role; user: none)',
     async run({ services, args, print }) {
       const { values } = parseArgs({
         args,
@@ -97,11 +131,10 @@ export const COMMANDS: Record<string, Command> = {
         options: { email: { type: 'string' }, role: { type: 'string' }, president: { type: 'boolean' } },
       });
       const email = parseOrThrow(emailField(), values.email, '--email');
-      const role = parseOrThrow(z.enum(ROLES), values.role, '--role (admin or user)');
-      await services.accounts.setRole(CLI, email, role, values.president);
-      print(
-        `${email} is now ${role}${values.president === undefined ? '' : values.president ? ' (president)' : ''}.`,
-      );
+      const role = parseOrThrow(z.enum(['admin', 'user']), values.role, '--role (admin or user)');
+      const roles = role === 'admin' ? ALL_STAFF_ROLES : [];
+      await services.accounts.setRolesByEmail(CLI, email, roles, values.president);
+      print(`${email} now holds ${describeRoles(roles)}${values.president ? ' (president)' : ''}.`);
     },
   },
   'diplomas:rotate-key': {

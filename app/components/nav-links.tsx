@@ -2,6 +2,7 @@
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { isStaff } from '../../domain/permissions.ts';
 import { useRootData } from '../lib/root-data.ts';
 
 export function useNavLinks() {
@@ -19,7 +20,7 @@ export function useNavLinks() {
       { to: `/${lang}/track-check`, label: t('nav.trackCheck') },
     ],
     register: user ? `/${lang}/order` : `/${lang}/login?redirectTo=${encodeURIComponent(`/${lang}/order`)}`,
-    admin: user?.role === 'admin' ? `/${lang}/administration` : null,
+    admin: user && isStaff(user.roles) ? `/${lang}/administration` : null,
   };
 }
 

@@ -4,14 +4,14 @@
  * Browser only: on the server this module is shared by every request, so it keeps nothing there (its setters do
  * nothing), and no visitor's user stays in the process's memory.
  */
-import type { Role } from '../../domain/roles.ts';
+import type { StaffRole } from '../../domain/roles.ts';
 
 export interface ClientUser {
   id: number;
   prenom: string;
   nom: string;
   email: string;
-  role: Role;
+  roles: StaffRole[];
 }
 
 const IN_BROWSER = typeof document !== 'undefined';

@@ -5,10 +5,11 @@
  */
 import { safeRedirectPath } from '../../domain/redirects.ts';
 import type { GuardName, Page } from '../../domain/pages.ts';
-import type { Role } from '../../domain/roles.ts';
+import { can, isStaff } from '../../domain/permissions.ts';
+import type { StaffRole } from '../../domain/roles.ts';
 
 export interface GuardUser {
-  role: Role;
+  roles: StaffRole[];
 }
 
 export interface GuardInput {
@@ -33,7 +34,8 @@ const home = (lang: string) => `/${lang}`;
 const guards: Record<GuardName, Guard> = {
   admin: ({ user, lang, page, url }) => {
     if (!user) return loginPath(lang, url.pathname + url.search);
-    if (user.role !== 'admin') return ACCESS_DENIED;
+    if (!isStaff(user.roles)) return ACCESS_DENIED;
+    if (page.permission && !can(user.roles, page.permission)) return ACCESS_DENIED;
     return page.id === 'admin' ? `/${lang}/administration/dashboard` : null;
   },
   authenticated: ({ user, lang, url }) => (user ? null : loginPath(lang, url.pathname + url.search)),

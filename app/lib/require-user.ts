@@ -5,6 +5,7 @@
  */
 import { type RouterContextProvider, data, redirect } from 'react-router';
 import { requestContext } from '#request-context';
+import { can, isStaff, type Permission } from '../../domain/permissions.ts';
 import { loginPath } from './guards.ts';
 
 export function requireUser({
@@ -25,12 +26,14 @@ export function requireUser({
 }
 
 /**
- * First line of an admin page's loader: the signed-in user (else the login page), then the admin role (else 403,
- * as the page's guard answers). The registry's guard normally did both already; this keeps each admin loader
- * safe on its own, so a page reads admin data only where its own code says so.
+ * First line of an admin page's loader: the signed-in user (else the login page), then a role of the back office
+ * and, when named, the permission the page needs (else 403, as the page's guard answers). The registry's guard
+ * normally did both already; this keeps each admin loader safe on its own, so a page reads admin data only where
+ * its own code says so. The services check their own permission again.
  */
-export function requireAdmin(args: Parameters<typeof requireUser>[0]) {
+export function requireStaff(args: Parameters<typeof requireUser>[0], permission?: Permission) {
   const signedIn = requireUser(args);
-  if (signedIn.user.role !== 'admin') throw data(null, { status: 403 });
+  const { roles } = signedIn.user;
+  if (!isStaff(roles) || (permission && !can(roles, permission))) throw data(null, { status: 403 });
   return signedIn;
 }

@@ -4,11 +4,20 @@
  */
 import { z } from './zod.ts';
 import { LOCALES } from '../locales.ts';
+import { STAFF_ROLES } from '../roles.ts';
 import { ADMIN_LIST_IDS } from '../statuses.ts';
 import { CHALLENGE_IDS } from '../ventoux.ts';
 import { isValidCalendarDate } from '../dates.ts';
 import { BATCH_MAX_ITEMS, EVIDENCE_FILTERS } from '../evidence.ts';
-import { GENERIC_MESSAGE, MAX_PAGE, PAGE_SIZES, calendarDateField, idField, text } from './common.ts';
+import {
+  GENERIC_MESSAGE,
+  MAX_PAGE,
+  PAGE_SIZES,
+  calendarDateField,
+  emailField,
+  idField,
+  text,
+} from './common.ts';
 
 export const ADMIN_SORTS = [
   'reference',
@@ -128,3 +137,24 @@ export const evidenceRequestBody = z.object({
     .min(1, 'validation:message_required')
     .max(COMMENT_MAX, 'validation:too_long'),
 });
+
+/** The roles a person of the back office holds (PUT /api/admin/users/{id}/roles); an empty list takes them all. */
+export const staffRolesBody = z.object({
+  roles: z
+    .array(z.enum(STAFF_ROLES, { error: 'validation:role_unknown' }))
+    .max(STAFF_ROLES.length, GENERIC_MESSAGE),
+  president: z.boolean().optional(),
+});
+export type StaffRolesBody = z.infer<typeof staffRolesBody>;
+
+/** GET /api/admin/users: everyone who holds a role, or the one account with this address. */
+export const staffQuery = z.object({ email: emailField().optional() });
+
+/**
+ * The people page's forms: whose roles — one person by id, or the account of an address for a first role. The
+ * roles themselves are its checkboxes, one per role (`role_desk`…), read by name.
+ */
+export const staffRolesForm = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('roles'), person: idField() }),
+  z.object({ intent: z.literal('grant'), email: emailField() }),
+]);

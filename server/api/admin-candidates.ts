@@ -1,5 +1,8 @@
 /** The admin lists of candidates, their CSV export, a candidate's file, and a guardian's consent received on paper. */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listPermission } from '../../domain/permissions.ts';
+import { needs, needsFor } from '../plugins/auth.ts';
 import { z } from '../../domain/schemas/zod.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -52,7 +55,12 @@ const listItem = z.object({
   cancellation_request: z.object({ id: z.number().int(), asked_at: z.string() }).nullable(),
 });
 
+/** The list asked for names the permission: the homologation lists are the president's (domain/permissions.ts). */
+const listOfQuery = (request: FastifyRequest) =>
+  listPermission(String((request.query as { list?: unknown } | undefined)?.list ?? ''));
+
 const candidateListRoute = {
+  ...needsFor(listOfQuery),
   schema: {
     tags,
     security,
@@ -71,6 +79,7 @@ const candidateListRoute = {
 };
 
 const candidateCsvRoute = {
+  ...needsFor(listOfQuery),
   schema: {
     tags,
     security,
@@ -80,6 +89,7 @@ const candidateCsvRoute = {
 };
 
 const candidateFileRoute = {
+  ...needs('registrations.read'),
   schema: {
     tags,
     security,
@@ -89,6 +99,7 @@ const candidateFileRoute = {
 };
 
 const paperConsentRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,

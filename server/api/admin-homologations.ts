@@ -3,6 +3,7 @@
  * evidence, correcting, cancelling.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { needs } from '../plugins/auth.ts';
 import { z } from '../../domain/schemas/zod.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -29,6 +30,7 @@ const evidenceRequest = z.object({
 });
 
 const scanRoute = {
+  ...needs('cards.scan'),
   schema: {
     tags,
     security,
@@ -52,6 +54,7 @@ const scanRoute = {
 };
 
 const homologateRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -68,6 +71,7 @@ const homologateRoute = {
 };
 
 const rejectRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -84,6 +88,7 @@ const rejectRoute = {
 };
 
 const reopenRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -99,6 +104,7 @@ const reopenRoute = {
 };
 
 const batchRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -125,6 +131,7 @@ const batchRoute = {
 };
 
 const evidenceRequestRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -142,6 +149,7 @@ const evidenceRequestRoute = {
 };
 
 const correctionRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,
@@ -157,6 +165,7 @@ const correctionRoute = {
 };
 
 const cancellationRoute = {
+  ...needs('homologations.decide'),
   schema: {
     tags,
     security,

@@ -3,6 +3,7 @@
  * last three refuse a minor's kit still waiting for their guardian: 409 `awaiting_consent`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { needs } from '../plugins/auth.ts';
 import { z } from '../../domain/schemas/zod.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -10,6 +11,7 @@ import { candidateIdsBody, downloadQuery } from '../../domain/schemas/admin.ts';
 import { downloadName, guarded, pdf, security, tags } from './admin-shared.ts';
 
 const markProcessedRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -19,6 +21,7 @@ const markProcessedRoute = {
 };
 
 const sendDocumentsRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -28,6 +31,7 @@ const sendDocumentsRoute = {
 };
 
 const labelsRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -38,6 +42,7 @@ const labelsRoute = {
 };
 
 const printJobStartRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -52,6 +57,7 @@ const printJobStartRoute = {
 };
 
 const printJobStatusRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,
@@ -69,6 +75,7 @@ const printJobStatusRoute = {
 };
 
 const printJobFileRoute = {
+  ...needs('registrations.process'),
   schema: {
     tags,
     security,

@@ -1,16 +1,22 @@
-/** The admin area's overview: the administrators and the dashboard. */
+/** The admin area's overview: the people of the back office and their roles, and the dashboard. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { STAFF_ROLES } from '../../domain/roles.ts';
+import { staffQuery, staffRolesBody } from '../../domain/schemas/admin.ts';
 import { z } from '../../domain/schemas/zod.ts';
+import { needs } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
-import { guarded, person, security, tags } from './admin-shared.ts';
+import { errorResponse } from './schemas.ts';
+import { guarded, idParams, person, security, tags } from './admin-shared.ts';
 
-const adminUser = z.object({
+const staffMember = z.object({
   id: z.number().int(),
   email: z.string(),
   nom: z.string(),
   prenom: z.string(),
   president: z.boolean(),
+  roles: z.array(z.enum(STAFF_ROLES)),
   createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
 });
 
 const dashboardResponse = z.object({
@@ -46,12 +52,44 @@ const dashboardResponse = z.object({
   ),
 });
 
-/** Scoped under /api/admin by admin.ts, which requires the admin role. */
+/** Scoped under /api/admin by admin.ts, which requires a role of the back office. */
 const adminOverview: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
   app.get(
-    '/admin-users',
-    { schema: { tags, security, response: { 200: z.array(adminUser), ...guarded } } },
-    async () => services.accounts.listAdmins(),
+    '/users',
+    {
+      ...needs('people.manage'),
+      schema: {
+        tags,
+        security,
+        summary: 'Everyone who holds a role of the back office, or the one account with `email`',
+        querystring: staffQuery,
+        response: { 200: z.array(staffMember), 400: errorResponse, ...guarded },
+      },
+    },
+    async (request) => services.accounts.listStaff(request.user, request.query),
+  );
+
+  app.put(
+    '/users/:id/roles',
+    {
+      ...needs('people.manage'),
+      schema: {
+        tags,
+        security,
+        summary: "Sets a person's roles; a role taken away ends their sessions at once",
+        params: idParams,
+        body: staffRolesBody,
+        response: {
+          200: staffMember,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          ...guarded,
+        },
+      },
+    },
+    async (request) =>
+      services.accounts.setRoles(request.user, request.params.id, request.body.roles, request.body.president),
   );
 
   app.get(

@@ -8,7 +8,7 @@ import { errorResponse } from './schemas.ts';
 
 export const tags = ['admin'];
 export const security = [{ bearer: [] }];
-/** Every admin route may answer these (server/plugins/auth.ts `requireAdmin`). */
+/** Every admin route may answer these (server/plugins/auth.ts `requireStaff`, `needs`). */
 export const guarded = { 401: errorResponse, 403: errorResponse };
 
 export const idParams = z.object({ id: idParam() });

@@ -1,9 +1,9 @@
 /**
- * The admin API: every route in this scope requires the admin role, checked on the server by the scope's hook and
+ * The admin API: every route in this scope requires a role of the back office (the scope's hook) and names the permission it needs (`needs`, server/plugins/auth.ts), checked early by its hook and
  * again by each service from the caller it is given. One module per area.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../plugins/auth.ts';
+import { requireStaff } from '../plugins/auth.ts';
 import adminCandidates from './admin-candidates.ts';
 import adminHomologations from './admin-homologations.ts';
 import adminKits from './admin-kits.ts';
@@ -11,7 +11,7 @@ import adminOverview from './admin-overview.ts';
 import type { ApiOptions } from './index.ts';
 
 const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
-  app.addHook('onRequest', requireAdmin);
+  app.addHook('onRequest', requireStaff);
   // The areas inherit this scope's prefix and hook.
   const options: ApiOptions = { services, config };
   await app.register(adminOverview, options);

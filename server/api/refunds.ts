@@ -18,7 +18,7 @@ import {
 import { CANDIDATE_STATUSES } from '../../domain/statuses.ts';
 import { fileSlug } from '../../domain/file-names.ts';
 import { translator } from '../i18n.ts';
-import { requireAdmin, requireUser } from '../plugins/auth.ts';
+import { needs, requireStaff, requireUser } from '../plugins/auth.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
 
@@ -106,6 +106,7 @@ function orderRefundRoutes(app: App, services: Services) {
   app.get(
     '/orders/:id/refunds',
     {
+      ...needs('money.read'),
       schema: {
         tags,
         security,
@@ -120,6 +121,7 @@ function orderRefundRoutes(app: App, services: Services) {
   app.post(
     '/orders/:id/refunds/preview',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -142,6 +144,7 @@ function orderRefundRoutes(app: App, services: Services) {
   app.post(
     '/orders/:id/refunds',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -173,6 +176,7 @@ function refundFollowUpRoutes(app: App, services: Services) {
   app.post(
     '/refunds/:id/retry',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -187,6 +191,7 @@ function refundFollowUpRoutes(app: App, services: Services) {
   app.post(
     '/refunds/:id/withdraw',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -206,6 +211,7 @@ function cancellationDecisionRoutes(app: App, services: Services) {
   app.get(
     '/cancellation-requests',
     {
+      ...needs('money.read'),
       schema: {
         tags,
         security,
@@ -219,6 +225,7 @@ function cancellationDecisionRoutes(app: App, services: Services) {
   app.post(
     '/cancellation-requests/:id/approve',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -239,6 +246,7 @@ function cancellationDecisionRoutes(app: App, services: Services) {
   app.post(
     '/cancellation-requests/:id/decline',
     {
+      ...needs('money.refund'),
       schema: {
         tags,
         security,
@@ -264,6 +272,7 @@ function ledgerRoutes(app: App, services: Services) {
   app.get(
     '/ledger.csv',
     {
+      ...needs('money.read'),
       schema: {
         tags,
         security,
@@ -291,9 +300,9 @@ function ledgerRoutes(app: App, services: Services) {
   );
 }
 
-/** Scoped under /admin by refunds below; every route here requires the admin role. */
+/** Scoped under /admin by refunds below; every route here requires a role and names its permission. */
 const adminRefunds: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
-  app.addHook('onRequest', requireAdmin);
+  app.addHook('onRequest', requireStaff);
   orderRefundRoutes(app, services);
   refundFollowUpRoutes(app, services);
   cancellationDecisionRoutes(app, services);

@@ -1,6 +1,6 @@
 /** Response shapes shared by several API modules; response schemas strip any field they do not list. */
 import { z } from '../../domain/schemas/zod.ts';
-import { ROLES } from '../../domain/roles.ts';
+import { STAFF_ROLES } from '../../domain/roles.ts';
 import { CIVILITES } from '../../domain/schemas/common.ts';
 
 export const errorResponse = z.object({
@@ -15,7 +15,7 @@ export const errorResponse = z.object({
 export const userResponse = z.object({
   id: z.number().int(),
   email: z.string(),
-  role: z.enum(ROLES),
+  roles: z.array(z.enum(STAFF_ROLES)),
   president: z.boolean(),
   scope: z.array(z.string()),
   civilite: z.enum(CIVILITES),

@@ -398,3 +398,31 @@ export function cancellationDeclinedEmail(
     publicUrl,
   );
 }
+
+/** Every administrator is told when someone's roles of the back office change (issue 42). */
+export function rolesChangedEmail(
+  locale: string,
+  publicUrl: string,
+  data: { person: string; before: readonly string[]; after: readonly string[] },
+) {
+  const t = translator(locale, 'mail');
+  const names = (roles: readonly string[]) =>
+    roles.length ? roles.map((role) => t(`rolesChanged.role.${role}`)).join(', ') : t('rolesChanged.none');
+  return renderEmail(
+    {
+      subject: t('rolesChanged.subject', { person: data.person }),
+      greeting: t('rolesChanged.greeting'),
+      paragraphs: [
+        t('rolesChanged.intro', {
+          person: data.person,
+          before: names(data.before),
+          after: names(data.after),
+        }),
+        t('rolesChanged.notYou'),
+      ],
+      closing: t('signature'),
+    },
+    t,
+    publicUrl,
+  );
+}

@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { administrator, signedIn, withVerifiedEmail } from '../services/guards.ts';
+import type { Permission } from '../../domain/permissions.ts';
+import { permitted, signedIn, staff, withVerifiedEmail } from '../services/guards.ts';
 import type { Services } from '../services/index.ts';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../services/accounts/trusted-devices.ts';
 import type { SessionUser } from '../../contracts/account.ts';
@@ -66,8 +67,30 @@ export async function requireVerifiedEmail(request: FastifyRequest): Promise<voi
   withVerifiedEmail(request.user);
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  administrator(request.user);
+/** The admin scope: someone of the back office, whatever their roles (each route names its permission). */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  staff(request.user);
+}
+
+/**
+ * A route's own permission, checked as early as the scope's hooks (the service checks it again): put in the route's
+ * options as `...needs('money.refund')`; docs/API.md names each route's permission.
+ */
+export function needs(permission: Permission) {
+  return {
+    onRequest: async (request: { user: SessionUser | null }) => {
+      permitted(request.user, permission);
+    },
+  };
+}
+
+/** A permission that depends on the request itself (which list is asked for), read before its validation. */
+export function needsFor(permissionOf: (request: FastifyRequest) => Permission) {
+  return {
+    onRequest: async (request: FastifyRequest) => {
+      permitted(request.user, permissionOf(request));
+    },
+  };
 }
 
 export default fp(async function auth(app: FastifyInstance, { services }: { services: Services }) {

@@ -39,7 +39,7 @@ function accountActions(
       // Recognised next time whichever way the browser signs in: the API or this sign-in page.
       setDeviceCookie(reply, session.deviceToken, secureCookie);
       setDeviceCookie(reply, session.deviceToken, secureCookie, `/${locale}/login`);
-      return session.user.role;
+      return session.user.roles;
     },
 
     async signUp(input, locale, returnTo) {
@@ -141,6 +141,11 @@ export function pageActions(
 
     async approveCancellation(_actorId, requestId) {
       return (await services.cancellationRequests.approve(request.user, requestId)).refund;
+    },
+
+    async setStaffRoles(person, roles) {
+      if ('email' in person) await services.accounts.setRolesByEmail(request.user, person.email, roles);
+      else await services.accounts.setRoles(request.user, person.id, roles);
     },
 
     async declineCancellation(_actorId, requestId, reason) {

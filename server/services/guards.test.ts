@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../contracts/account.ts';
 import { AppError } from '../errors.ts';
-import { CLI, administrator, signedIn, withVerifiedEmail } from './guards.ts';
+import { CLI, actorIdOf, permitted, permittedPerson, signedIn, staff, withVerifiedEmail } from './guards.ts';
 
 const rider: SessionUser = {
   id: 7,
   email: 'rider@example.org',
   prenom: 'Ada',
   nom: 'Rider',
-  role: 'user',
+  roles: [],
   president: false,
   locale: 'fr',
   emailVerified: true,
 };
-const admin: SessionUser = { ...rider, id: 1, role: 'admin' };
+const admin: SessionUser = { ...rider, id: 1, roles: ['desk', 'president', 'treasurer', 'admin'] };
+const desk: SessionUser = { ...rider, id: 2, roles: ['desk'] };
+const treasurer: SessionUser = { ...rider, id: 3, roles: ['treasurer'] };
 
 const refusal = (run: () => unknown) => {
   try {
@@ -40,10 +42,28 @@ describe('guards', () => {
     expect(withVerifiedEmail(rider)).toBe(rider);
   });
 
-  it('lets administrators and the club tools administer, nobody else', () => {
-    expect(refusal(() => administrator(rider))).toBe('403 forbidden');
-    expect(refusal(() => administrator(null))).toBe('401 unauthorized');
-    expect(administrator(admin)).toBe(admin);
-    expect(administrator(CLI)).toBeNull();
+  it('lets a person act where their roles allow it, and the club tools everywhere', () => {
+    expect(refusal(() => permitted(rider, 'registrations.read'))).toBe('403 forbidden');
+    expect(refusal(() => permitted(null, 'registrations.read'))).toBe('401 unauthorized');
+    expect(permitted(desk, 'cards.scan')).toBe(desk);
+    expect(refusal(() => permitted(desk, 'money.refund'))).toBe('403 forbidden');
+    expect(permitted(treasurer, 'money.refund')).toBe(treasurer);
+    expect(refusal(() => permitted(treasurer, 'homologations.decide'))).toBe('403 forbidden');
+    expect(permitted(admin, 'money.refund')).toBe(admin);
+    expect(permitted(CLI, 'people.manage')).toBeNull();
+  });
+
+  it('records the person as the actor, nobody for a tool, and needs a person where one owns the result', () => {
+    expect(actorIdOf(desk, 'registrations.process')).toBe(2);
+    expect(actorIdOf(CLI, 'registrations.process')).toBeNull();
+    expect(permittedPerson(desk, 'registrations.process')).toBe(desk);
+    expect(refusal(() => permittedPerson(CLI, 'registrations.process'))).toBe('403 forbidden');
+  });
+
+  it('opens the back office to anyone holding a role, and only to them', () => {
+    expect(staff(desk)).toBe(desk);
+    expect(staff(CLI)).toBeNull();
+    expect(refusal(() => staff(rider))).toBe('403 forbidden');
+    expect(refusal(() => staff(null))).toBe('401 unauthorized');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Who calls a service, and the one home of the rules about who may (issue 35): a service method that needs a
- * signed-in person, a confirmed address or an administrator takes the caller and checks it here, so that a page
+ * signed-in person, a confirmed address or a permission of the back office (domain/permissions.ts, issue 42) takes
+ * the caller and checks it here, so that a page
  * action, an API route and the CLI get the same refusal by calling it. Entries only authenticate and parse; the API's
  * scope hooks (server/plugins/auth.ts) call these same guards early, so that a refused caller learns nothing of a
  * route's fields.
  */
 import type { SessionUser } from '../../contracts/account.ts';
+import { type Permission, can, isStaff } from '../../domain/permissions.ts';
 import { emailNotVerified, forbidden, unauthorized } from '../errors.ts';
 
 /** The club's own tools, run by someone with access to the server: the CLI and the background jobs. */
@@ -35,10 +37,31 @@ export function withVerifiedEmail(caller: Caller): SessionUser {
   return user;
 }
 
-/** An administrator, or one of the club's tools. Returns the person, or null for a tool. */
-export function administrator(caller: Caller): SessionUser | null {
+/**
+ * A person whose roles give `permission`, or one of the club's tools (run by someone with the server's keys).
+ * Returns the person, to record as the actor, or null for a tool.
+ */
+export function permitted(caller: Caller, permission: Permission): SessionUser | null {
   if (isTool(caller)) return null;
   const user = signedIn(caller);
-  if (user.role !== 'admin') throw forbidden();
+  if (!can(user.roles, permission)) throw forbidden();
+  return user;
+}
+
+/** The id to record as the actor of a permitted act: the person's, or null for one of the club's tools. */
+export const actorIdOf = (caller: Caller, permission: Permission): number | null =>
+  permitted(caller, permission)?.id ?? null;
+
+/** A permitted person in person: a print job or a batch's Idempotency-Key belongs to someone, not to a tool. */
+export function permittedPerson(caller: Caller, permission: Permission): SessionUser {
+  permitted(caller, permission);
+  return signedIn(caller);
+}
+
+/** Someone of the back office, whatever their roles: the admin area's pages and the API's admin scope. */
+export function staff(caller: Caller): SessionUser | null {
+  if (isTool(caller)) return null;
+  const user = signedIn(caller);
+  if (!isStaff(user.roles)) throw forbidden();
   return user;
 }

@@ -151,7 +151,7 @@ describe('DELETE /api/account', () => {
   });
 
   it('keeps the club from losing its last administrator (409), not an administrator among others', async () => {
-    await t.db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'));
+    await t.db.update(users).set({ roles: [] });
     const first = await signedInAdmin(t);
     const refused = await remove(first.auth);
     expect(refused.statusCode).toBe(409);

@@ -199,7 +199,7 @@ describe('email verification', () => {
     const { id } = await t.services.accounts.createUser(CLI, {
       email: 'volunteer@example.org',
       password: PASSWORD,
-      role: 'admin',
+      roles: ['desk', 'president', 'treasurer', 'admin'],
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, id));
     expect(row!.emailVerifiedAt).toBeInstanceOf(Date);

@@ -153,7 +153,7 @@ describe('the current user', () => {
     expect(me).toMatchObject({
       id: user.id,
       email: user.email,
-      role: 'user',
+      roles: [],
       scope: ['user'],
       nom: 'Martin',
       tel: '+33612345678',
@@ -220,7 +220,12 @@ describe('an account made with the command line', () => {
   it('has no birth date: GET /api/me answers null, and the owner can complete it', async () => {
     const email = `cli.${Date.now()}@example.org`;
     // The operation `npm run cli -- user:create` runs.
-    await t.services.accounts.createUser(CLI, { email, password: PASSWORD, role: 'admin', prenom: 'Jean' });
+    await t.services.accounts.createUser(CLI, {
+      email,
+      password: PASSWORD,
+      roles: ['admin'],
+      prenom: 'Jean',
+    });
     const auth = bearer(await signIn(t, email));
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: auth });
     expect(me.statusCode).toBe(200);
@@ -284,13 +289,13 @@ describe('PUT /api/me/password', () => {
   });
 });
 
-describe('GET /api/admin/admin-users', () => {
-  it('lists the administrators to an admin only', async () => {
+describe('GET /api/admin/users', () => {
+  it('lists the people who hold a role to an admin only', async () => {
     const adminUser = await signedInAdmin(t);
     const plain = await signedInUser(t);
     const asAdmin = await t.app.inject({
       method: 'GET',
-      url: '/api/admin/admin-users',
+      url: '/api/admin/users',
       headers: adminUser.auth,
     });
     expect(asAdmin.statusCode).toBe(200);
@@ -298,16 +303,16 @@ describe('GET /api/admin/admin-users', () => {
       expect.arrayContaining([expect.objectContaining({ email: adminUser.email })]),
     );
     expect(JSON.stringify(asAdmin.json())).not.toMatch(/password/i);
-    const asUser = await t.app.inject({ method: 'GET', url: '/api/admin/admin-users', headers: plain.auth });
+    const asUser = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: plain.auth });
     expect(asUser.statusCode).toBe(403);
     expect(asUser.json().error.code).toBe('forbidden');
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/admin-users' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
   });
 
   it('GET /api/me tells an admin its role and scope', async () => {
     const adminUser = await signedInAdmin(t);
     const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: adminUser.auth })).json();
-    expect(me.role).toBe('admin');
+    expect(me.roles).toEqual(['desk', 'president', 'treasurer', 'admin']);
     expect(me.scope).toEqual(expect.arrayContaining(['user', 'admin']));
   });
 });

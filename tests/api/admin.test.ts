@@ -44,7 +44,7 @@ async function homologate(candidateId: number, body: Record<string, unknown> = {
 describe('permissions', () => {
   const endpoints: [string, string, unknown?][] = [
     ['GET', '/api/admin/dashboard'],
-    ['GET', '/api/admin/admin-users'],
+    ['GET', '/api/admin/users'],
     ['GET', '/api/admin/candidates?list=traitements'],
     ['GET', '/api/admin/candidates.csv?list=email'],
     ['GET', '/api/admin/candidates/1'],

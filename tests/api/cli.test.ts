@@ -20,15 +20,29 @@ describe('npm run cli', () => {
         print,
       ),
     ).toBe(0);
-    expect(lines.pop()).toMatch(/Created admin president@example\.org/);
+    expect(lines.pop()).toMatch(
+      /^Created president@example\.org \(id \d+\) with the roles desk, president, treasurer, admin\./,
+    );
+    const desk = ['user:create', '--email', 'desk@example.org', '--password', 'Ventoux1910'];
+    expect(await runCli([...desk, '--roles', 'desk,cards'], environment, print)).toBe(1);
+    expect(await runCli([...desk, '--roles', 'desk'], environment, print)).toBe(0);
+    expect(lines.pop()).toMatch(/^Created desk@example\.org \(id \d+\) with the roles desk\./);
     expect(
       await runCli(
-        ['user:role', '--email', 'president@example.org', '--role', 'user', '--president'],
+        ['user:roles', '--email', 'desk@example.org', '--roles', 'treasurer, desk', '--president'],
         environment,
         print,
       ),
     ).toBe(0);
-    expect(lines.pop()).toBe('president@example.org is now user (president).');
+    expect(lines.pop()).toBe('desk@example.org now holds the roles desk, treasurer (president).');
+    expect(
+      await runCli(['user:roles', '--email', 'desk@example.org', '--roles', ''], environment, print),
+    ).toBe(0);
+    expect(lines.pop()).toBe('desk@example.org now holds no role of the back office.');
+    // The club's only administrator keeps the role: nobody could grant it again.
+    expect(
+      await runCli(['user:role', '--email', 'president@example.org', '--role', 'user'], environment, print),
+    ).toBe(1);
     expect(
       await runCli(['user:create', '--email', 'x@example.org', '--password', 'weak'], environment, print),
     ).toBe(1);

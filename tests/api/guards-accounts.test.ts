@@ -75,16 +75,22 @@ describe('account deletion and data copy: a signed-in person', () => {
 
 describe('accounts and roles, the copy for a request by post: an administrator or the CLI', () => {
   it('createUser refuses a visitor (401) and a plain user (403)', async () => {
-    const input = { email: 'new.admin@example.org', password: PASSWORD, role: 'admin' as const };
+    const input = { email: 'new.admin@example.org', password: PASSWORD, roles: ['admin' as const] };
     await refused(t.services.accounts.createUser(VISITOR, input), 401, 'unauthorized');
     await refused(t.services.accounts.createUser(unconfirmed, input), 403, 'forbidden');
     expect(await t.services.accounts.findByEmail(input.email)).toBeUndefined();
   });
 
-  it('setRole refuses a visitor (401) and a plain user (403), even for their own account', async () => {
-    await refused(t.services.accounts.setRole(VISITOR, unconfirmed.email, 'admin'), 401, 'unauthorized');
-    await refused(t.services.accounts.setRole(unconfirmed, unconfirmed.email, 'admin'), 403, 'forbidden');
-    expect((await t.services.accounts.findByEmail(unconfirmed.email))?.role).toBe('user');
+  it('setRoles refuses a visitor (401) and a plain user (403), even for their own account', async () => {
+    const roles = ['admin' as const];
+    await refused(t.services.accounts.setRoles(VISITOR, unconfirmed.id, roles), 401, 'unauthorized');
+    await refused(t.services.accounts.setRoles(unconfirmed, unconfirmed.id, roles), 403, 'forbidden');
+    await refused(
+      t.services.accounts.setRolesByEmail(unconfirmed, unconfirmed.email, roles),
+      403,
+      'forbidden',
+    );
+    expect((await t.services.accounts.findByEmail(unconfirmed.email))?.roles).toEqual([]);
   });
 
   it('dataExport.forAddress refuses a visitor (401) and a plain user (403)', async () => {

@@ -105,7 +105,9 @@ describe('the command line beside a running server (embedded database)', () => {
       '--admin',
     ];
     expect(await runCli(create, environment, print, print)).toBe(0);
-    expect(lines.pop()).toMatch(/^Created admin president@example\.org \(id \d+\)/);
+    expect(lines.pop()).toMatch(
+      /^Created president@example\.org \(id \d+\) with the roles desk, president, treasurer, admin/,
+    );
     // The same refusals as with the server stopped: an existing address, bad input, an unknown command.
     expect(await runCli(create, environment, print, print)).toBe(1);
     expect(lines.join('\n')).toMatch(/Usage: npm run cli/);
@@ -120,7 +122,12 @@ describe('the command line beside a running server (embedded database)', () => {
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
     const me = await fetch(`${url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
-    expect(((await me.json()) as { role: string }).role).toBe('admin');
+    expect(((await me.json()) as { roles: string[] }).roles).toEqual([
+      'desk',
+      'president',
+      'treasurer',
+      'admin',
+    ]);
   });
 
   it('imports laureates (relative file names) and shows them at once, and backs up', async () => {

@@ -1,6 +1,7 @@
 /** Test users: valid sign-up payloads, and helpers to sign up and sign in through the API. */
 import crypto from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import { ALL_STAFF_ROLES, type StaffRole } from '../../domain/roles.ts';
 import { mailOutbox } from '../../server/db/schema/index.ts';
 import { CLI } from '../../server/services/guards.ts';
 import type { TestApp } from './test-app.ts';
@@ -46,12 +47,15 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
   return { ...user, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export async function signedInAdmin(t: TestApp) {
+/** Someone of the back office holding `roles` (every role by default: an administrator of before the roles). */
+export async function signedInStaff(t: TestApp, roles: readonly StaffRole[] = ALL_STAFF_ROLES) {
   const user = await signUp(t);
-  await t.services.accounts.setRole(CLI, user.email, 'admin');
+  await t.services.accounts.setRolesByEmail(CLI, user.email, roles);
   const token = await signIn(t, user.email);
-  return { ...user, token, auth: { authorization: `Bearer ${token}` } };
+  return { ...user, roles, token, auth: { authorization: `Bearer ${token}` } };
 }
+
+export const signedInAdmin = (t: TestApp) => signedInStaff(t);
 
 /** The newest link of the given path mailed to `email`, read from the mail queue (delivery is manual in tests). */
 export async function mailedLink(t: TestApp, email: string, linkPath: string): Promise<URL> {

@@ -7,7 +7,7 @@ import type { CandidateOrder, HomologationSummary } from '../../../contracts/adm
 import type { ChallengeId } from '../../../domain/ventoux.ts';
 
 export type {
-  AdminUser,
+  StaffMember,
   CandidateDetail,
   CandidateOrder,
   CandidatePage,

@@ -25,6 +25,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/admin-layout';
+import { can, type Permission } from '../../../domain/permissions.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { homologationListUrl } from '../admin/types.ts';
 import { ErrorPage } from '../error-page.tsx';
 import { LanguageSwitcher } from '../language-switcher.tsx';
@@ -61,61 +63,73 @@ function SidebarLink({
 /** The admin pages by area; following a link closes the drawer on a narrow screen. */
 function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t, i18n } = useTranslation();
+  const roles = useRootData()?.user?.roles ?? [];
   const base = `/${i18n.language}/administration`;
   const link = (to: string, label: string, icon: ReactNode) => (
     <SidebarLink to={to} label={label} icon={icon} onNavigate={onNavigate} />
   );
+  // Each person sees the areas their roles open (domain/permissions.ts); the pages refuse the others anyway.
+  const may = (permission: Permission) => can(roles, permission);
   return (
     <ScrollArea>
       {link(`${base}/dashboard`, t('adminNav.dashboard'), <IconGauge size={18} aria-hidden />)}
-      <MantineNavLink
-        label={t('adminNav.inscriptions')}
-        leftSection={<IconInbox size={18} aria-hidden />}
-        defaultOpened
-        childrenOffset={16}
-      >
-        {link(
-          `${base}/inscriptions/consent`,
-          t('adminNav.consent'),
-          <IconUserShield size={16} aria-hidden />,
-        )}
-        {link(
-          `${base}/inscriptions/traitements`,
-          t('adminNav.toProcess'),
-          <IconInbox size={16} aria-hidden />,
-        )}
-        {link(`${base}/inscriptions/email`, t('adminNav.email'), <IconMail size={16} aria-hidden />)}
-        {link(`${base}/inscriptions/retrait`, t('adminNav.pickup'), <IconMapPin size={16} aria-hidden />)}
-        {link(
-          `${base}/inscriptions/traites`,
-          t('adminNav.processed'),
-          <IconCircleCheck size={16} aria-hidden />,
-        )}
-      </MantineNavLink>
-      <MantineNavLink
-        label={t('adminNav.homologations')}
-        leftSection={<IconCertificate size={18} aria-hidden />}
-        defaultOpened
-        childrenOffset={16}
-      >
-        {link(`${base}/homologations/scan`, t('adminNav.scan'), <IconQrcode size={16} aria-hidden />)}
-        {link(
-          homologationListUrl(i18n.language, 'in_progress'),
-          t('adminNav.inProgress'),
-          <IconHourglass size={16} aria-hidden />,
-        )}
-        {link(
-          homologationListUrl(i18n.language, 'history'),
-          t('adminNav.history'),
-          <IconHistory size={16} aria-hidden />,
-        )}
-      </MantineNavLink>
-      {link(
-        `${base}/cancellation-requests`,
-        t('adminNav.cancellationRequests'),
-        <IconArrowBackUp size={18} aria-hidden />,
+      {may('registrations.read') && (
+        <MantineNavLink
+          label={t('adminNav.inscriptions')}
+          leftSection={<IconInbox size={18} aria-hidden />}
+          defaultOpened
+          childrenOffset={16}
+        >
+          {link(
+            `${base}/inscriptions/consent`,
+            t('adminNav.consent'),
+            <IconUserShield size={16} aria-hidden />,
+          )}
+          {link(
+            `${base}/inscriptions/traitements`,
+            t('adminNav.toProcess'),
+            <IconInbox size={16} aria-hidden />,
+          )}
+          {link(`${base}/inscriptions/email`, t('adminNav.email'), <IconMail size={16} aria-hidden />)}
+          {link(`${base}/inscriptions/retrait`, t('adminNav.pickup'), <IconMapPin size={16} aria-hidden />)}
+          {link(
+            `${base}/inscriptions/traites`,
+            t('adminNav.processed'),
+            <IconCircleCheck size={16} aria-hidden />,
+          )}
+        </MantineNavLink>
       )}
-      {link(`${base}/admin-users`, t('adminNav.adminUsers'), <IconShieldLock size={18} aria-hidden />)}
+      {(may('cards.scan') || may('homologations.read')) && (
+        <MantineNavLink
+          label={t('adminNav.homologations')}
+          leftSection={<IconCertificate size={18} aria-hidden />}
+          defaultOpened
+          childrenOffset={16}
+        >
+          {may('cards.scan') &&
+            link(`${base}/homologations/scan`, t('adminNav.scan'), <IconQrcode size={16} aria-hidden />)}
+          {may('homologations.read') &&
+            link(
+              homologationListUrl(i18n.language, 'in_progress'),
+              t('adminNav.inProgress'),
+              <IconHourglass size={16} aria-hidden />,
+            )}
+          {may('homologations.read') &&
+            link(
+              homologationListUrl(i18n.language, 'history'),
+              t('adminNav.history'),
+              <IconHistory size={16} aria-hidden />,
+            )}
+        </MantineNavLink>
+      )}
+      {may('money.read') &&
+        link(
+          `${base}/cancellation-requests`,
+          t('adminNav.cancellationRequests'),
+          <IconArrowBackUp size={18} aria-hidden />,
+        )}
+      {may('people.manage') &&
+        link(`${base}/people`, t('adminNav.people'), <IconShieldLock size={18} aria-hidden />)}
       <MantineNavLink
         component={Link}
         to={`/${i18n.language}`}

@@ -22,17 +22,17 @@ import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.serve
 import type { FormRefusal } from '../../lib/form-refusal.ts';
 import { idOr404 } from '../../lib/page-params.ts';
 import { usePosting, useRefusalFor } from '../../lib/posted-form.ts';
-import { requireAdmin } from '../../lib/require-user.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 import type { Route } from './+types/cancellation-requests';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireAdmin(args);
+  const { user, services } = requireStaff(args, 'money.read');
   return { requests: await services.cancellationRequests.list(user) };
 }
 
 /** Approve (intent `approve`) or decline with a reason (intent `decline`) one request. */
 export async function action(args: Route.ActionArgs) {
-  const { user } = requireAdmin(args);
+  const { user } = requireStaff(args, 'money.refund');
   const { actions } = args.context.get(requestContext);
   const values = await readForm(args.request);
   const requestId = idOr404(values.request);

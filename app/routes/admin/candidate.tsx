@@ -36,7 +36,7 @@ import {
 import { TrackReport } from '../../components/track/track-report.tsx';
 import { TrackOrigin } from '../../components/track/track-origin.tsx';
 import type { Route } from './+types/candidate';
-import { requireAdmin } from '../../lib/require-user.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 import { foundOr404, idOr404 } from '../../lib/page-params.ts';
 import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { isFormRefusal } from '../../lib/form-refusal.ts';
@@ -44,7 +44,7 @@ import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { ReopenRide } from '../../components/admin/reopen-ride.tsx';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireAdmin(args);
+  const { user, services } = requireStaff(args, 'registrations.read');
   const { params } = args;
   const id = idOr404(params.candidateId);
   const detail = await foundOr404(services.admin.candidateDetail(user, id));
@@ -73,7 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Reopening a rejected ride (intent `reopen`), through the same service as POST …/candidates/{id}/reopen. */
 export async function action(args: Route.ActionArgs) {
-  requireAdmin(args);
+  requireStaff(args, 'homologations.decide');
   const id = idOr404(args.params.candidateId);
   const { actions } = args.context.get(requestContext);
   const values = await readForm(args.request);

@@ -15,10 +15,10 @@ import {
 } from '../../components/admin/dashboard-panels.tsx';
 import type { DashboardData } from '../../components/admin/types.ts';
 import type { Route } from './+types/dashboard';
-import { requireAdmin } from '../../lib/require-user.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireAdmin(args);
+  const { user, services } = requireStaff(args);
   const dashboard: DashboardData = await services.admin.dashboard(user);
   return { dashboard };
 }

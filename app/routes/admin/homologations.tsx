@@ -20,10 +20,10 @@ import { apiListQuery, parseListQuery } from '../../components/admin/list-query.
 import type { CandidatePage, CandidateRow, HomologationList } from '../../components/admin/types.ts';
 import { findPageByPattern } from '../../../domain/pages.ts';
 import type { Route } from './+types/homologations';
-import { requireAdmin } from '../../lib/require-user.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireAdmin(args);
+  const { user, services } = requireStaff(args, 'homologations.read');
   const { pattern, request } = args;
   const list: HomologationList =
     findPageByPattern(pattern)?.id === 'admin-homologations-history' ? 'history' : 'in_progress';

@@ -23,13 +23,13 @@ import {
 import { useSelection } from '../../components/admin/use-selection.ts';
 import type { Route } from './+types/inscriptions';
 import { useFormat } from '../../lib/format.ts';
-import { requireAdmin } from '../../lib/require-user.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 
 const isInscriptionList = (value: string | undefined): value is InscriptionList =>
   (INSCRIPTION_LISTS as readonly (string | undefined)[]).includes(value);
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireAdmin(args);
+  const { user, services } = requireStaff(args, 'registrations.read');
   const { params, request } = args;
   const list = params.list;
   if (!isInscriptionList(list)) throw data(null, { status: 404 });

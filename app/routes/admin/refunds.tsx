@@ -35,11 +35,11 @@ import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import type { FormRefusal } from '../../lib/form-refusal.ts';
 import { foundOr404, idOr404 } from '../../lib/page-params.ts';
 import { usePosting, useRefusalFor } from '../../lib/posted-form.ts';
-import { requireAdmin } from '../../lib/require-user.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 import type { Route } from './+types/refunds';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, services } = requireAdmin(args);
+  const { user, services } = requireStaff(args, 'money.read');
   const refunds = await foundOr404(services.refunds.forOrder(user, idOr404(args.params.orderId)));
   // A fresh key for each showing of the form: the same form posted twice refunds once.
   return { refunds, formKey: globalThis.crypto.randomUUID() };
@@ -54,7 +54,7 @@ function centsOf(value: string | undefined): number | undefined {
 
 /** The refund form (intent `refund`) and a failed refund's retry (intent `retry`). */
 export async function action(args: Route.ActionArgs) {
-  const { user } = requireAdmin(args);
+  const { user } = requireStaff(args, 'money.refund');
   const orderId = idOr404(args.params.orderId);
   const { actions } = args.context.get(requestContext);
   const values = await readForm(args.request);

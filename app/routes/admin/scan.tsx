@@ -39,7 +39,7 @@ import { EarlierCards, TakenCard } from '../../components/admin/scanned-cards.ts
 import type { ScannedCard } from '../../components/admin/types.ts';
 import { readForm } from '../../lib/form-action.server.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { requireAdmin } from '../../lib/require-user.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 import type { Route } from './+types/scan';
 
 // The scanner and its WebAssembly decoder are downloaded only when the camera is turned on.
@@ -50,7 +50,7 @@ const QrScanner = lazy(() => import('../../components/admin/qr-scanner.tsx'));
  * the API's code and status, what was read and what explains it (a rejected ride's day and reason).
  */
 export async function action(args: Route.ActionArgs) {
-  requireAdmin(args);
+  requireStaff(args, 'cards.scan');
   const { actions } = args.context.get(requestContext);
   const values = await readForm(args.request);
   const text = (values.text ?? '').slice(0, 500);

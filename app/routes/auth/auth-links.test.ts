@@ -18,11 +18,12 @@ describe('afterLoginPath', () => {
     expect(afterLoginPath('gb', redirectTo)).toBe('/gb');
   });
 
-  it('takes an administrator to the dashboard, unless a path is remembered', () => {
-    expect(afterLoginPath('fr', null, 'admin')).toBe('/fr/administration/dashboard');
-    expect(afterLoginPath('fr', '//evil.example', 'admin')).toBe('/fr/administration/dashboard');
-    expect(afterLoginPath('fr', '/fr/account', 'admin')).toBe('/fr/account');
-    expect(afterLoginPath('fr', null, 'user')).toBe('/fr');
+  it('takes someone of the back office to the dashboard, unless a path is remembered', () => {
+    expect(afterLoginPath('fr', null, ['admin'])).toBe('/fr/administration/dashboard');
+    expect(afterLoginPath('fr', null, ['desk'])).toBe('/fr/administration/dashboard');
+    expect(afterLoginPath('fr', '//evil.example', ['treasurer'])).toBe('/fr/administration/dashboard');
+    expect(afterLoginPath('fr', '/fr/account', ['admin'])).toBe('/fr/account');
+    expect(afterLoginPath('fr', null, [])).toBe('/fr');
   });
 });
 

@@ -1,6 +1,6 @@
 /** Links between the sign-in pages, carrying the remembered path (only when it is internal). */
 import { safeRedirectPath } from '../../../domain/redirects.ts';
-import type { Role } from '../../../domain/roles.ts';
+import type { StaffRole } from '../../../domain/roles.ts';
 
 export function loginLink(lang: string, redirectTo: string | null): string {
   return redirectTo ? `/${lang}/login?redirectTo=${encodeURIComponent(redirectTo)}` : `/${lang}/login`;
@@ -11,12 +11,16 @@ export function signupLink(lang: string, redirectTo: string | null): string {
 }
 
 /**
- * Where to go after signing in: the remembered path when it is safe, else an administrator's dashboard (the desk
- * they signed in for) or the home page.
+ * Where to go after signing in: the remembered path when it is safe, else the back office's dashboard for someone
+ * who holds a role there (the desk they signed in for), or the home page.
  */
-export function afterLoginPath(lang: string, redirectTo: string | null, role: Role = 'user'): string {
+export function afterLoginPath(
+  lang: string,
+  redirectTo: string | null,
+  roles: readonly StaffRole[] = [],
+): string {
   return (
-    safeRedirectPath(redirectTo) ?? (role === 'admin' ? `/${lang}/administration/dashboard` : `/${lang}`)
+    safeRedirectPath(redirectTo) ?? (roles.length > 0 ? `/${lang}/administration/dashboard` : `/${lang}`)
   );
 }
 

@@ -11,7 +11,7 @@ import { Link, redirectDocument, useSearchParams } from 'react-router';
 import { requestContext } from '#request-context';
 import { localeOr } from '../../../domain/locales.ts';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
-import type { Role } from '../../../domain/roles.ts';
+import type { StaffRole } from '../../../domain/roles.ts';
 import { loginSchema } from '../../../domain/schemas/user.ts';
 import { AuthForm, AuthPage } from '../../components/forms/auth-page.tsx';
 import { PasswordField } from '../../components/forms/password-input.tsx';
@@ -30,14 +30,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseForm(loginSchema, values, ['password']);
   if ('refusal' in parsed) return parsed.refusal;
   const lang = localeOr(params.lang);
-  let role: Role;
+  let roles: StaffRole[];
   try {
-    role = await context.get(requestContext).actions.signIn(parsed.input, lang);
+    roles = await context.get(requestContext).actions.signIn(parsed.input, lang);
   } catch (error) {
     return serviceRefusal(error, values, { secrets: ['password'] });
   }
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
-  throw redirectDocument(afterLoginPath(lang, redirectTo, role));
+  throw redirectDocument(afterLoginPath(lang, redirectTo, roles));
 }
 
 /** The fields' labels, which the error summary repeats. */

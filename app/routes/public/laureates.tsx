@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { requestContext } from '#request-context';
 import { today } from '../../../domain/dates.ts';
+import { can } from '../../../domain/permissions.ts';
 import { laureatesQuery, readLaureatesQuery } from '../../../domain/schemas/laureates.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { LaureatesFilters } from '../../components/laureates/laureates-filters.tsx';
@@ -35,7 +36,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     services.laureates.countries(),
   ]);
   const [birthDates, flags] = await Promise.all([
-    user?.role === 'admin' ? services.laureates.birthDates(result.items.map((row) => row.laureateId)) : null,
+    user && can(user.roles, 'homologations.read')
+      ? services.laureates.birthDates(result.items.map((row) => row.laureateId))
+      : null,
     services.flags.sources(result.items.flatMap((row) => (row.pays ? [row.pays] : []))),
   ]);
   return { view: query, result, countries, birthDates, flags, lastYear: Number(today().slice(0, 4)) };

@@ -1,14 +1,18 @@
 /** Accounts: users, their sessions and tokens, trusted browsers, and what they chose about public tables. */
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { ROLES } from '../../../domain/roles.ts';
+import { STAFF_ROLES } from '../../../domain/roles.ts';
 import { createdAt, timestamptz } from './columns.ts';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ROLES }).notNull().default('user'),
+  /** The back office's roles this person holds (domain/roles.ts); none for a rider. */
+  roles: text('roles', { enum: STAFF_ROLES })
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   president: boolean('president').notNull().default(false),
   civilite: text('civilite', { enum: ['mme', 'm'] }).notNull(),
   nom: text('nom').notNull(),
@@ -30,6 +34,8 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
   /** A new address asked for in PUT /api/me, waiting for its link to be followed; `email` changes only then. */
   pendingEmail: text('pending_email'),
+  /** The last time a session was opened, shown to the people who manage the back office's roles. */
+  lastSignInAt: timestamptz('last_sign_in_at'),
 });
 
 /**

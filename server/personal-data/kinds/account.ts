@@ -1,5 +1,5 @@
 /** The account itself and what hangs on it: sign-ins, known browsers, the order being prepared, public settings. */
-import { and, eq, isNull, lt, notExists } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import {
   displayRestrictions,
   orderDrafts,
@@ -40,7 +40,7 @@ export function accountKind(unverifiedFor: Period): PersonalDataKind {
             'pays',
             'nationalite',
             'locale',
-            'role',
+            'roles',
             'president',
             'createdAt',
             'updatedAt',
@@ -59,7 +59,7 @@ export function accountKind(unverifiedFor: Period): PersonalDataKind {
               and(
                 isNull(users.emailVerifiedAt),
                 lt(users.createdAt, cutoff),
-                eq(users.role, 'user'),
+                sql`cardinality(${users.roles}) = 0`,
                 notExists(tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, users.id))),
               ),
             )

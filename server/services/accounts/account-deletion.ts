@@ -5,7 +5,7 @@
  * them; a Strava connection is revoked there and its tokens go). Homologations and the public ranking are the club's record and stay, unlinked from the account.
  * See docs/decisions/0028-account-deletion.md.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { candidates, mailOutbox, orders, payments, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -33,11 +33,11 @@ export function createAccountDeletionService({
       // Read before the tokens go with the account; Strava is told once the deletion is certain.
       const revokeActivityService = (await activityConnections?.revocationFor(userId)) ?? (async () => {});
       await db.transaction(async (tx) => {
-        if (user.role === 'admin') {
+        if (user.roles.includes('admin')) {
           const [others] = await tx
             .select({ count: sql<number>`count(*)::int` })
             .from(users)
-            .where(and(eq(users.role, 'admin'), ne(users.id, userId)));
+            .where(and(arrayContains(users.roles, ['admin']), ne(users.id, userId)));
           // The club would be left without anyone able to grant the role again.
           if (!others?.count)
             throw new AppError(409, 'last_admin', 'The only administrator cannot delete the account');

@@ -75,8 +75,10 @@ export function signInOperations({
       if (!(await checkPassword(user, input.password)) || !user)
         throw new AppError(401, 'invalid_credentials', 'Incorrect email address or password');
       await rateLimits.reset(rule, key);
-      if (options.locale && options.locale !== user.locale)
-        await db.update(users).set({ locale: options.locale }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ lastSignInAt: new Date(), ...(options.locale ? { locale: options.locale } : {}) })
+        .where(eq(users.id, user.id));
       const session = await sessions.create(user.id);
       const deviceToken = await trustedDevices.remember(user.id, options.deviceToken);
       return { ...session, deviceToken, user: publicUser(user) };

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PublicUser } from '../../../contracts/account.ts';
+import { can } from '../../../domain/permissions.ts';
 import { normalizePhone } from '../../../domain/phone.ts';
 import type { UserFields } from '../../../domain/schemas/user.ts';
 import type { Database } from '../../db/client.ts';
@@ -24,7 +25,7 @@ export function publicUser(user: User): PublicUser {
   return {
     id: user.id,
     email: user.email,
-    role: user.role,
+    roles: user.roles,
     president: user.president,
     scope: scopeOf(user),
     civilite: user.civilite,
@@ -43,11 +44,11 @@ export function publicUser(user: User): PublicUser {
   };
 }
 
-function scopeOf(user: Pick<User, 'role' | 'president'>): string[] {
-  const scope = ['user'];
-  if (user.role === 'admin') scope.push('admin', 'homologation');
-  if (user.president) scope.push('president');
-  return scope;
+function scopeOf(user: Pick<User, 'roles' | 'president'>): string[] {
+  const scope = new Set(['user', ...user.roles]);
+  if (can(user.roles, 'homologations.decide')) scope.add('homologation');
+  if (user.president) scope.add('president');
+  return [...scope];
 }
 
 export const wrongCurrentPassword = () =>

@@ -23,7 +23,7 @@ export function createSessionsService({ db }: { db: Database }) {
           email: users.email,
           prenom: users.prenom,
           nom: users.nom,
-          role: users.role,
+          roles: users.roles,
           president: users.president,
           locale: users.locale,
           emailVerifiedAt: users.emailVerifiedAt,

@@ -11,7 +11,7 @@ import { notFound } from '../../errors.ts';
 import { candidateRows, presentCandidateRow } from './admin-lists.ts';
 import { listEvidenceRequests } from '../homologations/evidence-requests.ts';
 import type { CandidateDetail } from '../../../contracts/admin.ts';
-import { administrator, type Caller } from '../guards.ts';
+import { type Caller, permitted } from '../guards.ts';
 
 const buyer = alias(users, 'buyer');
 
@@ -76,7 +76,7 @@ function presentOrder(
 }
 
 async function candidateDetail(db: Database, caller: Caller, candidateId: number): Promise<CandidateDetail> {
-  administrator(caller);
+  permitted(caller, 'registrations.read');
   const [row] = await db
     .select({
       candidate: candidates,

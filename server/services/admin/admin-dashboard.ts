@@ -20,7 +20,7 @@ import { moneyBetween } from '../payments/ledger.ts';
 import { listCondition } from './admin-lists.ts';
 import type { DashboardData } from '../../../contracts/admin.ts';
 import { answeredEvidenceRequests } from '../homologations/evidence-requests.ts';
-import { administrator, type Caller } from '../guards.ts';
+import { type Caller, staff } from '../guards.ts';
 
 async function listCount(db: Database, list: AdminListId) {
   const [row] = await db
@@ -90,7 +90,7 @@ async function latestActions(db: Database) {
 }
 
 async function dashboard(db: Database, caller: Caller, now: Date): Promise<DashboardData> {
-  administrator(caller);
+  staff(caller);
   const seasonStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
   const seasonEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));

@@ -18,8 +18,7 @@ import { type DocumentsService, refuseWithheldKits } from '../documents/document
 import type { MailService } from '../documents/mail.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
 import { refuseWhileCancellationRequested } from '../registrations/cancellation-requests-pending.ts';
-import { adminActorId } from './admin-caller.ts';
-import { administrator, type Caller } from '../guards.ts';
+import { actorIdOf, type Caller, permitted } from '../guards.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -62,7 +61,7 @@ async function queueKitSentEmail(
  * whose buyer asked to cancel is refused whole (409 `cancellation_requested`): nothing is marked, nobody mailed.
  */
 async function markProcessed(deps: KitsDeps, caller: Caller, ids: number[]) {
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'registrations.process');
   const changed = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .select({ candidate: candidates, order: orders })
@@ -95,7 +94,7 @@ async function markProcessed(deps: KitsDeps, caller: Caller, ids: number[]) {
  * request to cancel one of them is open (409 `cancellation_requested`).
  */
 async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: Caller, ids: number[]) {
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'registrations.process');
   await refuseWhileCancellationRequested(db, ids);
   await refuseWithheldKits(db, ids);
   const rows = await db
@@ -133,7 +132,7 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
  * Not while the buyer's request to cancel one of them is open (409).
  */
 async function labels({ db }: KitsDeps, caller: Caller, ids: number[], locale?: string) {
-  const admin = administrator(caller);
+  const admin = permitted(caller, 'registrations.process');
   await refuseWhileCancellationRequested(db, ids);
   await refuseWithheldKits(db, ids);
   await markProcessingStarted(db, ids);

@@ -21,7 +21,8 @@ import {
   presentOpenRequest,
 } from '../registrations/cancellation-requests-pending.ts';
 import { candidatesCsv } from './candidates-csv.ts';
-import { administrator, type Caller } from '../guards.ts';
+import { listPermission } from '../../../domain/permissions.ts';
+import { type Caller, permitted } from '../guards.ts';
 
 const homologateur = alias(users, 'homologateur');
 const rejector = alias(users, 'rejector');
@@ -200,7 +201,7 @@ export function createAdminListsService(deps: { db: Database }) {
   const { db } = deps;
   return {
     async listCandidates(caller: Caller, query: AdminCandidatesQuery): Promise<CandidatePage> {
-      administrator(caller);
+      permitted(caller, listPermission(query.list));
       const where = filters(query);
       const [rows, [totals]] = await Promise.all([
         candidateRows(db)
@@ -232,7 +233,7 @@ export function createAdminListsService(deps: { db: Database }) {
     },
 
     async exportCsv(caller: Caller, query: Omit<AdminCsvQuery, 'page' | 'pageSize'>): Promise<string> {
-      administrator(caller);
+      permitted(caller, listPermission(query.list));
       const rows = await candidateRows(db)
         .where(filters(query))
         .orderBy(...ordering(query))

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import { can } from '../../../domain/permissions.ts';
 import { candidateReference } from '../../../domain/references.ts';
 import { documentsReleased } from '../../../domain/statuses.ts';
 import type { Config } from '../../config.ts';
@@ -183,8 +184,10 @@ export function createDocumentsService({
         .innerJoin(candidates, eq(candidates.id, documents.candidateId))
         .leftJoin(orders, eq(orders.id, candidates.orderId))
         .where(eq(documents.id, documentId));
-      if (!row || (user.role !== 'admin' && row.ownerId !== user.id)) throw notFound('No such document');
-      if (user.role !== 'admin' && !documentsReleased(row.candidate.statut)) throw awaitingConsent();
+      if (!row || (!can(user.roles, 'registrations.read') && row.ownerId !== user.id))
+        throw notFound('No such document');
+      if (!can(user.roles, 'registrations.read') && !documentsReleased(row.candidate.statut))
+        throw awaitingConsent();
       const reference = candidateReference(row.candidate.orderId, row.candidate.commande_index);
       const address = await clubAddress.postalAddress();
       const stored = storedPath(row.document.path, row.document.kind, address);

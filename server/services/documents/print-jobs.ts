@@ -10,8 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { candidates, printJobs } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { adminInPerson } from '../admin/admin-caller.ts';
-import type { Caller } from '../guards.ts';
+import { type Caller, permittedPerson } from '../guards.ts';
 import { createPrintWorker, type PrintWorkerDeps } from './print-job-worker.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
 import { refuseWhileCancellationRequested } from '../registrations/cancellation-requests-pending.ts';
@@ -46,7 +45,7 @@ async function queueJob(db: Database, ownerId: number, ids: number[]) {
 
 /** The caller's own job: another administrator's job is 404, as one that does not exist. */
 async function ownJob(db: Database, caller: Caller, jobId: string) {
-  const ownerId = adminInPerson(caller).id;
+  const ownerId = permittedPerson(caller, 'registrations.process').id;
   const [job] = await db
     .select({ status: printJobs.status, done: printJobs.done, total: printJobs.total })
     .from(printJobs)
@@ -61,7 +60,7 @@ export function createPrintJobsService(deps: PrintWorkerDeps) {
   return {
     /** Queues the job and starts on it at once; a minor's kit still waiting for their guardian is refused (409). */
     async start(caller: Caller, ids: number[]) {
-      const ownerId = adminInPerson(caller).id;
+      const ownerId = permittedPerson(caller, 'registrations.process').id;
       await refuseWithheldKits(db, ids);
       const job = await queueJob(db, ownerId, ids);
       void worker.work();

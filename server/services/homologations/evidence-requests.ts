@@ -18,8 +18,7 @@ import { evidenceRequestEmail } from '../../mail/templates.ts';
 import { recordCandidateChange } from '../registrations/candidate-transitions.ts';
 import type { MailService } from '../documents/mail.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { adminActorId } from '../admin/admin-caller.ts';
-import type { Caller } from '../guards.ts';
+import { actorIdOf, type Caller } from '../guards.ts';
 
 const requestOpen = () =>
   new AppError(409, 'evidence_request_open', 'The rider has not answered the previous request yet');
@@ -44,7 +43,7 @@ export function createEvidenceRequestsService(deps: { db: Database; config: Conf
   return {
     /** Administrators only (guards.ts). */
     async ask(caller: Caller, candidateId: number, message: string): Promise<EvidenceRequestView> {
-      const actorId = adminActorId(caller);
+      const actorId = actorIdOf(caller, 'homologations.decide');
       const created = await db
         .transaction(async (tx) => {
           const [row] = await tx

@@ -16,8 +16,7 @@ import { homologationBatches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { evidenceOf } from './evidence.ts';
 import type { createHomologationsService } from './homologations.ts';
-import { adminInPerson } from '../admin/admin-caller.ts';
-import { administrator, type Caller } from '../guards.ts';
+import { type Caller, permitted, permittedPerson } from '../guards.ts';
 
 /** A batch whose results are still missing after this long was interrupted (a restart): it may run again. */
 const INTERRUPTED_AFTER_MS = 10 * 60_000;
@@ -104,9 +103,11 @@ export function createHomologationBatchService(deps: { db: Database; homologatio
       body: HomologationBatchBody,
       idempotencyKey?: string,
     ): Promise<{ results: BatchHomologationResult[] }> {
-      administrator(caller);
+      permitted(caller, 'homologations.decide');
       // A key is kept per administrator: a club tool sends none.
-      const keyed = idempotencyKey ? { actorId: adminInPerson(caller).id, key: idempotencyKey } : null;
+      const keyed = idempotencyKey
+        ? { actorId: permittedPerson(caller, 'homologations.decide').id, key: idempotencyKey }
+        : null;
       const requestHash = createHash('sha256').update(JSON.stringify(body.items)).digest('hex');
       if (keyed) {
         const stored = await claim(db, keyed.actorId, keyed.key, requestHash);

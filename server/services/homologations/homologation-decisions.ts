@@ -11,9 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { homologations } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import { homologationEmail, rejectionEmail } from '../../mail/templates.ts';
-import { adminActorId } from '../admin/admin-caller.ts';
 import { assertCandidateTransition, transitionCandidate } from '../registrations/candidate-transitions.ts';
-import type { Caller } from '../guards.ts';
+import { actorIdOf, type Caller } from '../guards.ts';
 import {
   alreadyHomologated,
   type CandidateRow,
@@ -108,7 +107,7 @@ export async function homologateWhen(
   decide: Decide,
   now = new Date(),
 ) {
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'homologations.decide');
   const result = await deps.db.transaction((tx) =>
     homologateLocked(deps, tx, candidateId, actorId, decide, now),
   );
@@ -123,7 +122,7 @@ export async function rejectCandidate(
   candidateId: number,
   reason: string,
 ) {
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'homologations.decide');
   await db.transaction(async (tx) => {
     const { candidate, locale } = await lockCandidate(tx, candidateId);
     if (candidate.statut === 'homologated') throw alreadyHomologated();

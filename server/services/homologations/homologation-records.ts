@@ -15,10 +15,9 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { homologationCancelledEmail } from '../../mail/templates.ts';
-import { adminActorId } from '../admin/admin-caller.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { transitionCandidate } from '../registrations/candidate-transitions.ts';
-import type { Caller } from '../guards.ts';
+import { actorIdOf, type Caller } from '../guards.ts';
 import { challengeName, type HomologationDeps, lockCandidate } from './homologation-candidate.ts';
 
 type HomologationRow = typeof homologations.$inferSelect;
@@ -74,7 +73,7 @@ export async function cancelHomologation(
   reason: string,
 ) {
   const { db, config, mail } = deps;
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'homologations.decide');
   await db.transaction(async (tx) => {
     const homologation = await lockHomologation(tx, homologationId);
     await archiveCancelled(tx, homologation, reason, actorId);
@@ -117,7 +116,7 @@ export async function correctHomologation(
   homologationId: number,
   input: { date_passage: string | null; commentaire: string | null },
 ) {
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'homologations.decide');
   await deps.db.transaction(async (tx) => {
     const before = await lockHomologation(tx, homologationId);
     if (input.date_passage && input.date_passage > today())

@@ -8,9 +8,8 @@ import { calendarDateOf } from '../../../domain/dates.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { adminActorId } from '../admin/admin-caller.ts';
 import { transitionCandidate } from '../registrations/candidate-transitions.ts';
-import type { Caller } from '../guards.ts';
+import { actorIdOf, type Caller } from '../guards.ts';
 import { type CandidateRow, type HomologationDeps, lockCandidate } from './homologation-candidate.ts';
 
 /** Where the reopening was asked: the candidate's page, or the scan desk after its confirmation. */
@@ -59,7 +58,7 @@ export async function reopenLocked(
 
 /** The candidate page's "reopen": a rejected ride goes back to the cards to judge. */
 export async function reopenCandidate(deps: HomologationDeps, caller: Caller, candidateId: number) {
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'homologations.decide');
   await deps.db.transaction(async (tx) => {
     const { candidate } = await lockCandidate(tx, candidateId);
     if (candidate.statut !== 'rejected')

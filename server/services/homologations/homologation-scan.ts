@@ -10,9 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { candidates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { cardReceivedEmail } from '../../mail/templates.ts';
-import { adminActorId } from '../admin/admin-caller.ts';
 import { transitionCandidate } from '../registrations/candidate-transitions.ts';
-import type { Caller } from '../guards.ts';
+import { actorIdOf, type Caller } from '../guards.ts';
 import {
   alreadyHomologated,
   type CandidateRow,
@@ -71,7 +70,7 @@ export async function scanCard(
   options: { confirm?: boolean } = {},
 ): Promise<ScannedCard> {
   const { db, config, mail } = deps;
-  const actorId = adminActorId(caller);
+  const actorId = actorIdOf(caller, 'cards.scan');
   const candidateId = await findScanned(deps, text);
   const result = await db.transaction(async (tx) => {
     const { candidate, locale } = await lockCandidate(tx, candidateId);

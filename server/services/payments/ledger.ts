@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { candidates, payments, refunds } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import { type LedgerLine, type LedgerMonth, localizedLedgerCsv, rawLedgerCsv } from './ledger-csv.ts';
-import { type Caller, administrator } from '../guards.ts';
+import { type Caller, permitted } from '../guards.ts';
 
 interface Movement {
   at: Date;
@@ -111,7 +111,7 @@ export function createLedgerService(deps: { db: Database }) {
 
   return {
     async ledgerCsv(caller: Caller, query: LedgerQuery, now = new Date()): Promise<string> {
-      administrator(caller);
+      permitted(caller, 'money.read');
       const { start, end } = span(query, now);
       const lines = await movements(db, start, end);
       const orderIds = [...new Set(lines.map((line) => line.orderId))];

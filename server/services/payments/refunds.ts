@@ -6,12 +6,12 @@
  * it names become `withdrawn`, the buyer is emailed in the order's language and the audit log says who did it.
  * Refunds made in the provider's own dashboard arrive through its webhook (`reconcile`) as `external` rows.
  *
- * This module is the service's face and the home of who may: administrators (or the club's tools) only. The work
+ * This module is the service's face and the home of who may: those who may refund (or the club's tools) only. The work
  * lives in refunds-records.ts (reads), refunds-requests.ts (an administrator's writes), refunds-settlement.ts (the
  * provider's answer and its effects) and refunds-reconcile.ts (the webhook).
  */
 import type { OrderRefunds, RefundPreview, RefundView } from '../../../contracts/refunds.ts';
-import { type Caller, administrator } from '../guards.ts';
+import { actorIdOf, type Caller, permitted } from '../guards.ts';
 import { previewRefund } from './refunds-plan.ts';
 import { orderRefunds } from './refunds-records.ts';
 import { reconcileRefunds } from './refunds-reconcile.ts';
@@ -24,20 +24,20 @@ import {
 } from './refunds-requests.ts';
 import type { RefundDeps } from './refunds-settlement.ts';
 
-/** Who did it, for the audit log: the administrator, or nobody for one of the club's tools. */
-const actorOf = (caller: Caller) => administrator(caller)?.id ?? null;
+/** Who did it, for the audit log: the treasurer, or nobody for one of the club's tools. */
+const actorOf = (caller: Caller) => actorIdOf(caller, 'money.refund');
 
 export function createRefundsService(deps: RefundDeps) {
   return {
     /** An order's money and refunds, for the admin's refund form. */
     async forOrder(caller: Caller, orderId: number): Promise<OrderRefunds> {
-      administrator(caller);
+      permitted(caller, 'money.read');
       return orderRefunds(deps.db, orderId);
     },
 
     /** What a refund would do (whom, how much, through which provider), before any money moves. */
     async preview(caller: Caller, orderId: number, input: RefundInput): Promise<RefundPreview> {
-      administrator(caller);
+      permitted(caller, 'money.refund');
       return previewRefund(deps.db, orderId, input);
     },
 

@@ -4,7 +4,7 @@
  * email tells the buyer — or declines with a reason, which the buyer is emailed.
  *
  * This module is the service's face and the home of who may: the buyer opens a request on their own order
- * (cancellation-requests-open.ts); administrators list and decide them (cancellation-requests-decisions.ts).
+ * (cancellation-requests-open.ts); the treasurer lists and decides them (cancellation-requests-decisions.ts).
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { CancellationRequestView } from '../../../contracts/refunds.ts';
@@ -13,7 +13,7 @@ import { cancellationRequests, orders } from '../../db/schema/index.ts';
 import { type DecisionDeps, approveRequest, declineRequest } from './cancellation-requests-decisions.ts';
 import { openRequest } from './cancellation-requests-open.ts';
 import { presentRequests } from './cancellation-requests-view.ts';
-import { type Caller, administrator } from '../guards.ts';
+import { actorIdOf, type Caller, permitted } from '../guards.ts';
 
 export function createCancellationRequestsService(deps: DecisionDeps) {
   const { db, feeCents } = deps;
@@ -28,7 +28,7 @@ export function createCancellationRequestsService(deps: DecisionDeps) {
 
     /** Open requests first (oldest first: they have waited longest), then the decided ones, latest first. */
     async list(caller: Caller): Promise<CancellationRequestView[]> {
-      administrator(caller);
+      permitted(caller, 'money.read');
       const rows = await db
         .select()
         .from(cancellationRequests)
@@ -57,7 +57,7 @@ export function createCancellationRequestsService(deps: DecisionDeps) {
     },
 
     async openCount(caller: Caller): Promise<number> {
-      administrator(caller);
+      permitted(caller, 'money.read');
       const [row] = await db
         .select({ total: sql<number>`count(*)::int` })
         .from(cancellationRequests)
@@ -70,6 +70,6 @@ export function createCancellationRequestsService(deps: DecisionDeps) {
 
     /** Declined with a reason, which the buyer is emailed. */
     decline: (caller: Caller, requestId: number, reason: string) =>
-      declineRequest(deps, administrator(caller)?.id ?? null, requestId, reason),
+      declineRequest(deps, actorIdOf(caller, 'money.refund'), requestId, reason),
   };
 }

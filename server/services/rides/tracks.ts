@@ -17,7 +17,8 @@ import { readTrack, unpack } from '../../track/read-track.ts';
 import { answerEvidenceRequest } from '../homologations/evidence-requests.ts';
 import type { LimitRule, RateLimits } from '../platform/rate-limits.ts';
 import { duplicateFlagsOf } from './track-duplicates.ts';
-import type { Role } from '../../../domain/roles.ts';
+import { can } from '../../../domain/permissions.ts';
+import type { StaffRole } from '../../../domain/roles.ts';
 import type { TrackSource } from '../../../domain/activity-providers.ts';
 import type { TrackPoint } from '../../../domain/track/analyse.ts';
 import { type Caller, signedIn } from '../guards.ts';
@@ -38,7 +39,7 @@ export interface TrackOrigin {
 /** Who asks: the buyer sees their own candidates, an admin every one. */
 export interface Viewer {
   id: number;
-  role: Role;
+  roles: StaffRole[];
 }
 
 async function read(upload: Uint8Array) {
@@ -160,8 +161,9 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
     /** The stored analysis for the buyer or an admin; 404 for anyone else and when there is none. */
     async get(candidateId: number, caller: Caller): Promise<StoredTrack> {
       const user = signedIn(caller);
-      if (user.role !== 'admin') await assertOwner(candidateId, user);
-      const track = await stored(db, candidateId, user.role === 'admin' ? undefined : user.id);
+      const staffReader = can(user.roles, 'homologations.read');
+      if (!staffReader) await assertOwner(candidateId, user);
+      const track = await stored(db, candidateId, staffReader ? undefined : user.id);
       if (!track) throw notFound();
       return track;
     },
