@@ -186,6 +186,7 @@ export interface DashboardData {
     /** Buyers' cancellation requests waiting for a volunteer. */
     cancellation_requests: number;
   };
+  /** The season's money: null for someone whose roles do not read it (`money.read`). */
   season: {
     from: string;
     to: string;
@@ -194,19 +195,22 @@ export interface DashboardData {
     currency: string;
     /** Payments confirmed in, refunds succeeded out, in cents (the ledger's totals). */
     money: { inCents: number; outCents: number; netCents: number };
-  };
+  } | null;
   laureatesTotal: number;
   monthly: { month: string; registrations: number; homologations: number }[];
-  latestActions: {
-    id: number;
-    action: string;
-    entity: string;
-    entityId: string;
-    /** The reference a volunteer knows it by (a candidate's or an order's), null for other entities. */
-    reference: string | null;
-    actor: Person | null;
-    createdAt: string;
-  }[];
+  /** The audit log's latest acts: null for someone whose roles do not read it (`audit.read`). */
+  latestActions:
+    | {
+        id: number;
+        action: string;
+        entity: string;
+        entityId: string;
+        /** The reference a volunteer knows it by (a candidate's or an order's), null for other entities. */
+        reference: string | null;
+        actor: Person | null;
+        createdAt: string;
+      }[]
+    | null;
 }
 
 /** A person of the back office, as those who manage people see them (GET /api/admin/users). */

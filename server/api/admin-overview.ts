@@ -29,27 +29,33 @@ const dashboardResponse = z.object({
     evidence_answered: z.number(),
     cancellation_requests: z.number(),
   }),
-  season: z.object({
-    from: z.string(),
-    to: z.string(),
-    orders: z.number(),
-    revenueCents: z.number(),
-    currency: z.string(),
-    money: z.object({ inCents: z.number(), outCents: z.number(), netCents: z.number() }),
-  }),
+  season: z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      orders: z.number(),
+      revenueCents: z.number(),
+      currency: z.string(),
+      money: z.object({ inCents: z.number(), outCents: z.number(), netCents: z.number() }),
+    })
+    // Null for someone whose roles do not read the money.
+    .nullable(),
   laureatesTotal: z.number(),
   monthly: z.array(z.object({ month: z.string(), registrations: z.number(), homologations: z.number() })),
-  latestActions: z.array(
-    z.object({
-      id: z.number(),
-      action: z.string(),
-      entity: z.string(),
-      entityId: z.string(),
-      reference: z.string().nullable(),
-      actor: person.nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  latestActions: z
+    .array(
+      z.object({
+        id: z.number(),
+        action: z.string(),
+        entity: z.string(),
+        entityId: z.string(),
+        reference: z.string().nullable(),
+        actor: person.nullable(),
+        createdAt: z.string(),
+      }),
+    )
+    // Null for someone whose roles do not read the audit log.
+    .nullable(),
 });
 
 /** Scoped under /api/admin by admin.ts, which requires a role of the back office. */

@@ -189,13 +189,14 @@ function Figure({
   );
 }
 
+/** The season's orders and takings (for those who may read the money), and the laureates (for everyone). */
 export function SeasonFigures({ data }: { data: DashboardData }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const period = t('admin:dashboard.season.period', {
-    from: format.date(data.season.from),
-    to: format.date(data.season.to),
-  });
+  const { season } = data;
+  const period = season
+    ? t('admin:dashboard.season.period', { from: format.date(season.from), to: format.date(season.to) })
+    : undefined;
   const icon = { size: 20, 'aria-hidden': true } as const;
   return (
     <section aria-labelledby="dashboard-season">
@@ -203,18 +204,22 @@ export function SeasonFigures({ data }: { data: DashboardData }) {
         {t('admin:dashboard.season.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Figure
-          label={t('admin:dashboard.season.orders')}
-          value={format.number(data.season.orders)}
-          note={period}
-          icon={<IconReceipt {...icon} />}
-        />
-        <Figure
-          label={t('admin:dashboard.season.revenue')}
-          value={format.money(data.season.revenueCents, data.season.currency)}
-          note={period}
-          icon={<IconCash {...icon} />}
-        />
+        {season && (
+          <Figure
+            label={t('admin:dashboard.season.orders')}
+            value={format.number(season.orders)}
+            note={period}
+            icon={<IconReceipt {...icon} />}
+          />
+        )}
+        {season && (
+          <Figure
+            label={t('admin:dashboard.season.revenue')}
+            value={format.money(season.revenueCents, season.currency)}
+            note={period}
+            icon={<IconCash {...icon} />}
+          />
+        )}
         <Figure
           label={t('admin:dashboard.laureates')}
           value={format.number(data.laureatesTotal)}
@@ -227,10 +232,10 @@ export function SeasonFigures({ data }: { data: DashboardData }) {
 }
 
 /** The season's money (decision 0039): payments confirmed in, refunds out, and the net, with the ledger to download. */
-export function MoneyFigures({ data }: { data: DashboardData }) {
+export function MoneyFigures({ season }: { season: NonNullable<DashboardData['season']> }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
-  const { money, currency, from, to } = data.season;
+  const { money, currency, from, to } = season;
   const icon = { size: 20, 'aria-hidden': true } as const;
   return (
     <section aria-labelledby="dashboard-money">
@@ -362,7 +367,7 @@ export function MonthlyChart({ monthly }: { monthly: DashboardData['monthly'] })
   );
 }
 
-export function LatestActions({ actions }: { actions: DashboardData['latestActions'] }) {
+export function LatestActions({ actions }: { actions: NonNullable<DashboardData['latestActions']> }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   return (

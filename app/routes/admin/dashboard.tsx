@@ -32,10 +32,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <Stack gap="xl">
         <ActionCounts counts={dashboard.counts} />
         <SeasonFigures data={dashboard} />
-        <MoneyFigures data={dashboard} />
-        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
+        {/* Each panel for those whose roles read it (the service leaves the others out). */}
+        {dashboard.season && <MoneyFigures season={dashboard.season} />}
+        <SimpleGrid cols={{ base: 1, xl: dashboard.latestActions ? 2 : 1 }} spacing="lg">
           <MonthlyChart monthly={dashboard.monthly} />
-          <LatestActions actions={dashboard.latestActions} />
+          {dashboard.latestActions && <LatestActions actions={dashboard.latestActions} />}
         </SimpleGrid>
       </Stack>
     </AdminPage>

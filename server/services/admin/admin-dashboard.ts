@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { moneyBetween } from '../payments/ledger.ts';
+import { can, type Permission } from '../../../domain/permissions.ts';
 import { listCondition } from './admin-lists.ts';
 import type { DashboardData } from '../../../contracts/admin.ts';
 import { answeredEvidenceRequests } from '../homologations/evidence-requests.ts';
@@ -90,7 +91,9 @@ async function latestActions(db: Database) {
 }
 
 async function dashboard(db: Database, caller: Caller, now: Date): Promise<DashboardData> {
-  staff(caller);
+  const person = staff(caller);
+  // What each person's roles read (a club tool reads everything).
+  const reads = (permission: Permission) => !person || can(person.roles, permission);
   const seasonStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
   const seasonEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
@@ -134,17 +137,19 @@ async function dashboard(db: Database, caller: Caller, now: Date): Promise<Dashb
       evidence_answered: answered,
       cancellation_requests: requests?.total ?? 0,
     },
-    season: {
-      from: seasonStart.toISOString().slice(0, 10),
-      to: new Date(seasonEnd.getTime() - 1).toISOString().slice(0, 10),
-      orders: season?.orders ?? 0,
-      revenueCents: Number(season?.revenue ?? 0),
-      currency: 'EUR',
-      money,
-    },
+    season: reads('money.read')
+      ? {
+          from: seasonStart.toISOString().slice(0, 10),
+          to: new Date(seasonEnd.getTime() - 1).toISOString().slice(0, 10),
+          orders: season?.orders ?? 0,
+          revenueCents: Number(season?.revenue ?? 0),
+          currency: 'EUR',
+          money,
+        }
+      : null,
     laureatesTotal: laureatesRow?.total ?? 0,
     monthly: months,
-    latestActions: actions,
+    latestActions: reads('audit.read') ? actions : null,
   };
 }
 
