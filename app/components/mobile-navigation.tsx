@@ -1,5 +1,5 @@
 /**
- * The nav bar folded into a full-screen panel below 992 px. It is a popover (the HTML Popover API) opened by the
+ * The nav bar folded into a full-screen panel below 1200 px (seven links and the account need that width). It is a popover (the HTML Popover API) opened by the
  * burger: the browser opens and closes it (its close button, Escape, the burger), with or without the client.
  */
 import { Button, CloseButton, Divider, Group, Stack, Text } from '@mantine/core';

@@ -34,12 +34,12 @@ export function SiteHeader() {
           aria-label={t('site.logoAlt')}
         >
           <Logo />
-          <Text fw={800} size="md" className={classes.brandName} visibleFrom="xs">
+          <Text fw={800} size="md" className={classes.brandName}>
             {t('site.shortName')}
           </Text>
         </UnstyledButton>
 
-        <Group component="nav" aria-label={t('nav.main')} gap={4} visibleFrom="md" wrap="nowrap">
+        <Group component="nav" aria-label={t('nav.main')} gap={4} visibleFrom="lg" wrap="nowrap">
           <MainNavLinks className={classes.link} viewTransition />
         </Group>
 
@@ -58,14 +58,14 @@ export function SiteHeader() {
               {t('nav.admin')}
             </Button>
           )}
-          <Box visibleFrom="md">
+          <Box visibleFrom="lg">
             <UserMenu />
           </Box>
           <LanguageSwitcher />
           <Burger
             opened={opened}
             popoverTarget={mobileNavigationId}
-            hiddenFrom="md"
+            hiddenFrom="lg"
             aria-label={t('nav.openMenu')}
             aria-expanded={opened}
           />
