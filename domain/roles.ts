@@ -5,15 +5,8 @@
 export const STAFF_ROLES = ['desk', 'president', 'treasurer', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-const STAFF_ROLE_SET: ReadonlySet<string> = new Set(STAFF_ROLES);
-
-export const isStaffRole = (value: string): value is StaffRole => STAFF_ROLE_SET.has(value);
-
 /** The roles in their fixed order, each once: how they are stored and shown. */
 export function normaliseRoles(roles: Iterable<string>): StaffRole[] {
   const held = new Set(roles);
   return STAFF_ROLES.filter((role) => held.has(role));
 }
-
-/** What `user:create --admin` and the migration of the former administrators give: every role. */
-export const ALL_STAFF_ROLES: readonly StaffRole[] = STAFF_ROLES;

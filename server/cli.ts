@@ -26,7 +26,7 @@ import { CHANGES, createServices, type Services } from './services/index.ts';
 import { DEMO_SEED, demoRecords } from './services/platform/demo-data.ts';
 import { CLI } from './services/guards.ts';
 import { formatImportReport, formatRowErrors, progressBar } from './cli-import-report.ts';
-import { ALL_STAFF_ROLES, STAFF_ROLES, type StaffRole } from '../domain/roles.ts';
+import { STAFF_ROLES, type StaffRole } from '../domain/roles.ts';
 import { LOCALES } from '../domain/locales.ts';
 
 export interface CommandContext {
@@ -90,7 +90,7 @@ export const COMMANDS: Record<string, Command> = {
         values.password,
         '--password (at least 6 characters with an uppercase, a lowercase letter and a digit)',
       );
-      const roles = values.admin ? ALL_STAFF_ROLES : parseRoles(values.roles ?? '');
+      const roles = values.admin ? STAFF_ROLES : parseRoles(values.roles ?? '');
       const created = await services.accounts.createUser(CLI, {
         email,
         password,
@@ -132,7 +132,7 @@ export const COMMANDS: Record<string, Command> = {
       });
       const email = parseOrThrow(emailField(), values.email, '--email');
       const role = parseOrThrow(z.enum(['admin', 'user']), values.role, '--role (admin or user)');
-      const roles = role === 'admin' ? ALL_STAFF_ROLES : [];
+      const roles = role === 'admin' ? STAFF_ROLES : [];
       await services.accounts.setRolesByEmail(CLI, email, roles, values.president);
       print(`${email} now holds ${describeRoles(roles)}${values.president ? ' (president)' : ''}.`);
     },

@@ -3,7 +3,7 @@
  * database, build the services, and load the reference and demo content on an empty database.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ALL_STAFF_ROLES } from '../domain/roles.ts';
+import { STAFF_ROLES } from '../domain/roles.ts';
 import { createChangeBus } from './change-bus.ts';
 import { type Config, parseConfig } from './config.ts';
 import { type DatabaseHandle, sharedDatabase } from './db/client.ts';
@@ -28,7 +28,7 @@ async function bootstrapAdmin(admin: Config['bootstrapAdmin'], services: Service
   await services.accounts.createUser(CLI, {
     email: admin.email,
     password: admin.password,
-    roles: ALL_STAFF_ROLES,
+    roles: STAFF_ROLES,
   });
   log.info({ email: admin.email }, 'administrator created from BOOTSTRAP_ADMIN_EMAIL');
 }

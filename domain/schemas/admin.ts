@@ -145,7 +145,6 @@ export const staffRolesBody = z.object({
     .max(STAFF_ROLES.length, GENERIC_MESSAGE),
   president: z.boolean().optional(),
 });
-export type StaffRolesBody = z.infer<typeof staffRolesBody>;
 
 /** GET /api/admin/users: everyone who holds a role, or the one account with this address. */
 export const staffQuery = z.object({ email: emailField().optional() });

@@ -1,7 +1,7 @@
 /** Test users: valid sign-up payloads, and helpers to sign up and sign in through the API. */
 import crypto from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { ALL_STAFF_ROLES, type StaffRole } from '../../domain/roles.ts';
+import { STAFF_ROLES, type StaffRole } from '../../domain/roles.ts';
 import { mailOutbox } from '../../server/db/schema/index.ts';
 import { CLI } from '../../server/services/guards.ts';
 import type { TestApp } from './test-app.ts';
@@ -48,7 +48,7 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
 }
 
 /** Someone of the back office holding `roles` (every role by default: an administrator of before the roles). */
-export async function signedInStaff(t: TestApp, roles: readonly StaffRole[] = ALL_STAFF_ROLES) {
+export async function signedInStaff(t: TestApp, roles: readonly StaffRole[] = STAFF_ROLES) {
   const user = await signUp(t);
   await t.services.accounts.setRolesByEmail(CLI, user.email, roles);
   const token = await signIn(t, user.email);

@@ -41,7 +41,11 @@ function SummaryText({ summary }: { summary: RefundSummary }) {
     <Stack gap="xs">
       <Text fw={600} data-testid="refund-confirm-summary">
         {summary.buyer
-          ? t('admin:refunds.confirm.text', { amount: money(summary.amountCents), buyer: summary.buyer, provider })
+          ? t('admin:refunds.confirm.text', {
+              amount: money(summary.amountCents),
+              buyer: summary.buyer,
+              provider,
+            })
           : t('admin:refunds.confirm.textNoBuyer', { amount: money(summary.amountCents), provider })}
       </Text>
       {summary.candidates.length > 0 && (
@@ -104,7 +108,9 @@ function ConfirmationPanel({
             {t('admin:cancel')}
           </Button>
           <Button type="submit" data-testid="refund-confirm-submit">
-            {t('admin:refunds.confirm.action', { amount: format.money(summary.amountCents, summary.currency) })}
+            {t('admin:refunds.confirm.action', {
+              amount: format.money(summary.amountCents, summary.currency),
+            })}
           </Button>
         </Group>
       </Form>
@@ -135,18 +141,24 @@ export function RefundConfirmation({
   const submit = useSubmit();
   const [open, setOpen] = useState(true);
   const posting = usePosting({ [CONFIRMED.name]: CONFIRMED.value });
-  if (!hydrated) return <ConfirmationPanel summary={summary} values={values} cancelTo={cancelTo} titleId={titleId} />;
+  if (!hydrated)
+    return <ConfirmationPanel summary={summary} values={values} cancelTo={cancelTo} titleId={titleId} />;
   return (
     <ConfirmDialog
       opened={open}
       onClose={() => setOpen(false)}
       onConfirm={() =>
-        void submit({ ...values, [CONFIRMED.name]: CONFIRMED.value }, { method: 'post', preventScrollReset: true })
+        void submit(
+          { ...values, [CONFIRMED.name]: CONFIRMED.value },
+          { method: 'post', preventScrollReset: true },
+        )
       }
       loading={posting}
       title={t('admin:refunds.confirm.title')}
       text={null}
-      action={t('admin:refunds.confirm.action', { amount: format.money(summary.amountCents, summary.currency) })}
+      action={t('admin:refunds.confirm.action', {
+        amount: format.money(summary.amountCents, summary.currency),
+      })}
       testId="refund-confirm"
       confirmTestId="refund-confirm-submit"
     >

@@ -124,9 +124,7 @@ function RefundCandidates({
             name={`candidate_${candidate.id}`}
             value={String(candidate.id)}
             disabled={!candidate.refundable}
-            defaultChecked={
-              candidate.refundable && shown?.[`candidate_${candidate.id}`] !== undefined
-            }
+            defaultChecked={candidate.refundable && shown?.[`candidate_${candidate.id}`] !== undefined}
             label={
               <Group gap="xs" wrap="wrap">
                 <Text span>
@@ -270,8 +268,7 @@ function RefundCard({ refund, names }: { refund: RefundView; names: Map<number, 
         {refund.actor_name && refund.source !== 'external'
           ? t(`admin:refunds.sourcesBy.${refund.source}`, { name: refund.actor_name })
           : t(`admin:refunds.sources.${refund.source}`)}{' '}
-        ·{' '}
-        {t(`admin:refunds.providers.${refund.provider}`)}
+        · {t(`admin:refunds.providers.${refund.provider}`)}
       </Text>
       {refund.reason && (
         <Text size="sm" mt={4}>

@@ -45,7 +45,11 @@ export async function planRefund(tx: Database, order: OrderRow, input: RefundInp
 }
 
 /** What the refund would do, for the confirmation: nothing is written and no provider is called. */
-export async function previewRefund(db: Database, orderId: number, input: RefundInput): Promise<RefundPreview> {
+export async function previewRefund(
+  db: Database,
+  orderId: number,
+  input: RefundInput,
+): Promise<RefundPreview> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const { payment, chosen, amount, refundable } = await planRefund(tx, order, input);

@@ -1,4 +1,4 @@
 /** What every service leans on: job queues, rate limits, the audit trail, the demo content. */
 export { createJobQueuesService } from './job-queues.ts';
 export { createRateLimits } from './rate-limits.ts';
-export { createClubAddressService, type ClubAddressService } from './club-address.ts';
+export { createClubAddressService } from './club-address.ts';
