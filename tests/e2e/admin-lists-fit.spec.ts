@@ -22,7 +22,7 @@ const LISTS = [
   'inscriptions/traites',
   'homologations',
   'homologations/historique',
-  'admin-users',
+  'people',
 ];
 
 async function longNamedCandidate(request: APIRequestContext, suffix: string, index: number) {

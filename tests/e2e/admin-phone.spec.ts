@@ -90,7 +90,7 @@ test('every admin page fits a 360 px phone, header included', async ({
     'homologations/scan',
     'homologations',
     'homologations/historique',
-    'admin-users',
+    'people',
     `candidates/${candidateId}`,
     'cancellation-requests',
     `orders/${order.id}/refunds`,

@@ -377,9 +377,9 @@ test.describe('the admin area', () => {
     await burger.click();
     await expect(burger).toHaveAttribute('aria-expanded', 'true');
     await expect(sidebar).toBeInViewport();
-    await sidebar.getByRole('link', { name: 'Administrators' }).click();
-    await expect(page).toHaveURL(/\/gb\/administration\/admin-users$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Administrators' })).toBeVisible();
+    await sidebar.getByRole('link', { name: 'People and roles' }).click();
+    await expect(page).toHaveURL(/\/gb\/administration\/people$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'People and roles' })).toBeVisible();
     await expect(page.getByTestId('admin-users')).toContainText(ADMIN.email);
     await expect(sidebar).not.toBeInViewport();
   });
@@ -394,7 +394,7 @@ test.describe('the admin area', () => {
       'homologations/scan',
       'homologations',
       'homologations/historique',
-      'admin-users',
+      'people',
     ];
     for (const lang of ['fr', 'de']) {
       for (const path of paths) {

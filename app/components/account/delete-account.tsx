@@ -91,6 +91,8 @@ function DeletionForm({
           required
           data-autofocus
           {...form.getInputProps('current_password')}
+          // Its own id: the password tab's form on the same page names its field current_password too.
+          id="delete-account-current-password"
         />
         <Group justify="flex-end" gap="sm">
           {onCancel && (
