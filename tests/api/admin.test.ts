@@ -134,7 +134,7 @@ describe('processing registrations', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'reference,nom,prenom,email,epreuve,created_at,date_livraison,mode_livraison,statut,ville,pays,numero,date_passage',
+      'reference,nom,prenom,email,epreuve,created_at,date_livraison,mode_livraison,statut,ville,pays,numero,date_passage,homologateur,rejection_reason',
     );
     expect(lines.some((line) => line.startsWith(`${postal.candidats[0]!.reference},Zébulon,Paul,`))).toBe(
       true,

@@ -57,7 +57,8 @@ describe('npm run cli', () => {
       await runCli(['user:role', '--email', 'nobody@example.org', '--role', 'admin'], environment, print),
     ).toBe(1);
     expect(await runCli(['nonsense'], environment, print)).toBe(2);
-  });
+    // Eleven commands, each opening the embedded database as the CLI does.
+  }, 120_000);
 
   it('rotates the diploma signing key, the retired one staying published', async () => {
     const lines: string[] = [];

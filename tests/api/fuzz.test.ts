@@ -228,7 +228,13 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'PUT /api/admin/homologations/{id}': () => ({ date_passage: today(), commentaire: 'Corrigé' }),
   'POST /api/admin/homologations/{id}/cancel': () => ({ reason: 'Carte falsifiée' }),
   'POST /api/admin/orders/{id}/refunds': () => ({ candidate_ids: [1], reason: 'Blessure avant le départ' }),
+  'POST /api/admin/orders/{id}/refunds/preview': () => ({
+    candidate_ids: [1],
+    reason: 'Blessure avant le départ',
+  }),
   'POST /api/admin/refunds/{id}/withdraw': () => ({ candidate_ids: [1] }),
+  // Every role: a grant takes nothing away, so no session of the run ends.
+  'PUT /api/admin/users/{id}/roles': () => ({ roles: ['desk', 'president', 'treasurer', 'admin'] }),
   'POST /api/admin/cancellation-requests/{id}/decline': () => ({ reason: 'Le kit est déjà parti' }),
   'POST /api/orders/{id}/cancellation-requests': () => ({ candidate_ids: [1], reason: 'Je me suis blessé' }),
   'POST /api/admin/homologations/batch': () => ({ items: [{ candidate_id: 1, date_passage: today() }] }),
