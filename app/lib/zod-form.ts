@@ -8,8 +8,6 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { FORM_ERROR_PATH, GENERIC_MESSAGE, fieldErrors } from '../../domain/schemas/common.ts';
-import { ERROR_SUMMARY_ATTRIBUTE } from '../components/forms/error-summary.tsx';
-import { fieldId } from '../components/forms/error-summary-items.ts';
 import { ApiError, errorMessageKey } from './api/client.ts';
 
 /** A validate function for useForm: the schema's issues as `{ path: messageKey }`, first message per field. */
@@ -85,18 +83,12 @@ export function topFormMessage(message: FormMessage | null, errors: FormErrors):
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select, textarea, button, [tabindex]';
 
 /**
- * Focuses the form's error summary when it shows one (it names and links every field at fault), else the first
- * invalid field in document order (not in the order of the errors object). Mantine puts
+ * Focuses the first invalid field in document order (not in the order of the errors object). Mantine puts
  * `data-path` on the element that receives the input props: the input itself, or the wrapper of a radio group,
  * in which case its first focusable element is taken.
  */
 export function focusFirstInvalid(errors: FormErrors, root: ParentNode | null | undefined): void {
   if (!root) return;
-  const summary = root.querySelector<HTMLElement>(`[${ERROR_SUMMARY_ATTRIBUTE}]`);
-  if (summary) {
-    summary.focus();
-    return;
-  }
   const nodes = Object.keys(errors)
     .filter((path) => errors[path])
     .map((path) => root.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`))
@@ -138,13 +130,10 @@ export function useZodForm<Values extends Record<string, unknown>>(
     initialValues,
     initialErrors,
     validate,
-    // Every field has a stable id, which an error summary's link names.
-    enhanceGetInputProps: ({ inputProps, field }) => ({
-      id: fieldId(field),
-      ...(typeof inputProps.error === 'string'
+    enhanceGetInputProps: ({ inputProps }) =>
+      typeof inputProps.error === 'string'
         ? { error: t(inputProps.error, { defaultValue: t(GENERIC_MESSAGE) }) }
-        : {}),
-    }),
+        : undefined,
   });
   return { form, ref, focusErrors: (errors) => setFocusRequest({ errors }) };
 }

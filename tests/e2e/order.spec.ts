@@ -167,11 +167,6 @@ test.describe('ordering', () => {
     await page.getByRole('button', { name: 'Continue to delivery' }).click();
     await expect(second.getByText(/need a parental authorisation/)).toBeVisible();
     await expect(second.getByText(/need a medical certificate/)).toBeVisible();
-    await expect(page.getByTestId('error-summary')).toBeFocused();
-    await page
-      .getByTestId('error-summary')
-      .getByRole('link', { name: /^Candidate 2 — .*parent or legal guardian/ })
-      .click();
     await expect(second.getByRole('checkbox', { name: /parent or legal guardian/ })).toBeFocused();
     await second.getByRole('checkbox', { name: /parent or legal guardian/ }).check();
     await second.getByRole('checkbox', { name: /medical certificate/ }).check();
@@ -410,11 +405,6 @@ test.describe('ordering', () => {
     await expect(page.getByText('Required fields are empty or incorrect.')).toBeVisible();
     const first = candidate(page, 1);
     await expect(first.getByText('Select a challenge.')).toBeVisible();
-    await expect(page.getByTestId('error-summary')).toBeFocused();
-    await page
-      .getByTestId('error-summary')
-      .getByRole('link', { name: /^Candidate 1 — Challenge:/ })
-      .click();
     await expect(first.getByRole('radio', { name: 'Cinglé', exact: true })).toBeFocused();
     const second = candidate(page, 2);
     await expect(second.getByText('Enter the surname.')).toBeVisible();

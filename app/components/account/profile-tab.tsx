@@ -12,11 +12,8 @@ import { profileUpdateSchema } from '../../../domain/schemas/user.ts';
 import { useActionForm } from '../../lib/action-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { PasswordField } from '../forms/password-input.tsx';
-import { USER_FIELD_LABELS, UserFields, type UserFormValues } from '../forms/user-fields.tsx';
-import { ErrorSummary } from '../forms/error-summary.tsx';
+import { UserFields, type UserFormValues } from '../forms/user-fields.tsx';
 import forms from '../forms/forms.module.css';
-
-const LABELS = { ...USER_FIELD_LABELS, current_password: 'account:profile.currentPassword' };
 
 export function ProfileTab({ profile }: { profile: UserFormValues }) {
   const { t } = useTranslation();
@@ -52,7 +49,7 @@ export function ProfileTab({ profile }: { profile: UserFormValues }) {
     >
       <input type="hidden" name="intent" value="profile" />
       <Stack gap="lg">
-        <ErrorSummary errors={form.errors} message={top} labels={LABELS} />
+        {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
         {saved && <FormAlert kind="success">{t('validation:information_updated')}</FormAlert>}
         <Text size="sm" c="gray.7">
           {t('validation:form_required_note')}
@@ -61,7 +58,7 @@ export function ProfileTab({ profile }: { profile: UserFormValues }) {
         {changesEmail && (
           <PasswordField
             name="current_password"
-            label={t(LABELS.current_password)}
+            label={t('account:profile.currentPassword')}
             description={t('account:profile.currentPasswordHelp')}
             autoComplete="current-password"
             required

@@ -11,16 +11,6 @@ import type { PickupPoint } from '../../../contracts/orders.ts';
 import { DELIVERY_MODES } from '../../../domain/statuses.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 
-/** What useZodForm's getInputProps gives: the field's id besides Mantine's props. */
-type WithId = GetInputPropsReturnType & { id?: string };
-
-/** The label keys of the delivery's fields, which the fields and an error summary show. */
-export const DELIVERY_LABELS = {
-  mode_livraison: 'order:shipping.mode',
-  point_retrait: 'order:shipping.pickupPoint',
-  date_livraison: 'order:shipping.date',
-};
-
 export function DeliveryChoices({
   getInputProps,
   mode,
@@ -38,16 +28,18 @@ export function DeliveryChoices({
 }) {
   const { t } = useTranslation('order');
   const hydrated = useHydrated();
-  // The group's id goes to its first choice, so that a link to the field (an error summary's) focuses a control.
-  const { id: modeId, ...modeProps } = getInputProps('mode_livraison') as WithId;
   return (
     <>
-      <Radio.Group name="mode_livraison" label={t(DELIVERY_LABELS.mode_livraison)} required {...modeProps}>
+      <Radio.Group
+        name="mode_livraison"
+        label={t('shipping.mode')}
+        required
+        {...getInputProps('mode_livraison')}
+      >
         <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" spacing="sm">
-          {DELIVERY_MODES.map((deliveryMode, index) => (
+          {DELIVERY_MODES.map((deliveryMode) => (
             <Paper key={deliveryMode} withBorder p="sm">
               <Radio
-                id={index === 0 ? modeId : undefined}
                 value={deliveryMode}
                 label={t(`deliveryModes.${deliveryMode}`)}
                 description={t(`shipping.modeDescriptions.${deliveryMode}`)}
@@ -65,7 +57,7 @@ export function DeliveryChoices({
       <TextInput
         type="date"
         name="date_livraison"
-        label={t(DELIVERY_LABELS.date_livraison)}
+        label={t('shipping.date')}
         description={t('shipping.dateDescription')}
         min={earliestDate}
         required
@@ -84,14 +76,12 @@ function PickupPoints({
   inputProps: GetInputPropsReturnType;
 }) {
   const { t } = useTranslation('order');
-  const { id, ...groupProps } = inputProps as WithId;
   return (
-    <Radio.Group name="point_retrait" label={t(DELIVERY_LABELS.point_retrait)} required {...groupProps}>
+    <Radio.Group name="point_retrait" label={t('shipping.pickupPoint')} required {...inputProps}>
       <Stack gap="sm" mt="xs">
-        {pickupPoints.map((point, index) => (
+        {pickupPoints.map((point) => (
           <Paper key={point.id} withBorder p="sm">
             <Radio
-              id={index === 0 ? id : undefined}
               value={point.id}
               label={point.name}
               description={

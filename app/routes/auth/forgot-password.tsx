@@ -65,14 +65,7 @@ export default function Page() {
 
   return (
     <AuthPage prefix="auth:forgot.">
-      <AuthForm
-        testId="forgot-form"
-        formRef={ref}
-        onSubmit={onSubmit}
-        message={top}
-        errors={form.errors}
-        labels={{ email: 'validation:form_email' }}
-      >
+      <AuthForm testId="forgot-form" formRef={ref} onSubmit={onSubmit} message={top}>
         <TextInput
           type="email"
           name="email"

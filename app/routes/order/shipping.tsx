@@ -19,8 +19,7 @@ import { localeOr } from '../../../domain/locales.ts';
 import { GENERIC_MESSAGE, fieldErrors } from '../../../domain/schemas/common.ts';
 import { shippingSchema } from '../../../domain/schemas/order.ts';
 import { DELIVERY_MODES, type DeliveryMode } from '../../../domain/statuses.ts';
-import { ErrorSummary } from '../../components/forms/error-summary.tsx';
-import { shippingPathLabel } from '../../components/order/form-labels.ts';
+import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { AddressFields } from '../../components/order/address-fields.tsx';
 import { DeliveryChoices } from '../../components/order/delivery-choices.tsx';
 import {
@@ -358,11 +357,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PageIntro prefix="order:shipping." noindex />
       <Form method="post" ref={ref} onSubmit={submit} noValidate data-testid="shipping-form">
         <Stack gap="lg">
-          <ErrorSummary
-            errors={form.errors}
-            message={top ? { key: top } : null}
-            label={(path) => shippingPathLabel(path, (key, values) => t(key, values ?? {}))}
-          />
+          {top && <FormAlert kind="error">{t(top)}</FormAlert>}
           <DeliveryPanel
             form={form}
             orderDate={orderDate}
