@@ -33,8 +33,8 @@ interface Manifest {
  * The shell lost its lazily loaded drawer and its click-outside code, which every one of them carried. Two grew by
  * what this round added to them: "Check my ride" its flags and the club's requests (+1.1 KB), the account page the
  * cancellation request, the copy of one's data and the club's requests (+2 KB). Then the newcomer's round (issue 46):
- * every refused form's error summary and its field labels (order +5 KB, account +5 KB), and what a ride still lacks,
- * said per challenge, with the ascents as cards on a phone ("Check my ride" +1.3 KB).
+ * what a ride still lacks, said per challenge, with the ascents as cards on a phone ("Check my ride" +1.3 KB), and on
+ * the account and order pages the club's postal address, the guardian's notice and the ride's warning step.
  */
 const CEILINGS_KB: Record<string, number> = {
   'track-check': 228,
