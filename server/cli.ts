@@ -116,9 +116,9 @@ export const COMMANDS: Record<string, Command> = {
       if (values.roles === undefined)
         throw new UsageError('--roles is required (an empty list removes them)');
       const roles = parseRoles(values.roles);
-      await services.accounts.setRolesByEmail(CLI, email, roles, values.president);
+      const person = await services.accounts.setRolesByEmail(CLI, email, roles, values.president);
       const president = values.president === undefined ? '' : values.president ? ' (president)' : '';
-      print(`${email} now holds ${describeRoles(roles)}${president}.`);
+      print(`${email} now holds ${describeRoles(person.roles)}${president}.`);
     },
   },
   'user:role': {
