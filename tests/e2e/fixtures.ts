@@ -1,6 +1,8 @@
 /**
  * Shared fixtures: every journey fails on a browser console error or an uncaught page error, as a person
- * would notice something broken. A test that provokes an error on purpose lists it in `expectedErrors`.
+ * would notice something broken. A test that provokes an error on purpose lists it in `expectedErrors`, as ONE
+ * pattern in the list (`[/status of (400|404)/]`): Playwright reads a two-item array whose second item is an object
+ * as `[value, fixture options]`, so `[/400/, /404/]` would silently become the single pattern /400/.
  */
 import { type Page, test as base, expect } from '@playwright/test';
 
@@ -9,7 +11,8 @@ export const test = base.extend<{ expectedErrors: RegExp[]; failOnConsoleErrors:
   failOnConsoleErrors: [
     async ({ page, expectedErrors }, use) => {
       const problems: string[] = [];
-      const expected = (text: string) => expectedErrors.some((pattern) => pattern.test(text));
+      const patterns: RegExp[] = [expectedErrors].flat();
+      const expected = (text: string) => patterns.some((pattern) => pattern.test(text));
       page.on('console', (message) => {
         if (message.type() === 'error' && !expected(message.text()))
           problems.push(`console.error: ${message.text()}`);
