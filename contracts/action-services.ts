@@ -27,8 +27,13 @@ export interface ActionServices {
    * the account's back-office roles, for where the page goes next.
    */
   signIn(input: { email: string; password: string }, locale: Locale): Promise<StaffRole[]>;
-  /** Creates the account and mails the link that verifies its address, in `locale`. */
-  signUp(input: SignupInput, locale: Locale): Promise<void>;
+  /**
+   * Creates the account, mails the link that verifies its address in `locale` (carrying `returnTo`, a path of this
+   * site) and signs the new account in on this browser (sets its session cookie).
+   */
+  signUp(input: SignupInput, locale: Locale, returnTo: string | null): Promise<void>;
+  /** Mails the waiting verification link again, with the API's limits (as POST /api/account/verify-email/resend). */
+  resendVerification(user: SessionUser, locale: Locale, returnTo: string | null): Promise<void>;
   /** Mails a reset link if an account has this address; answers the same either way (with the API's limits). */
   forgotPassword(input: { email: string; lang: Locale }): Promise<void>;
   /** Sets a new password from an emailed link; 400 `invalid_or_expired_token` when the link does not hold. */

@@ -10,6 +10,29 @@ export const LOCALE_COOKIE = 'i18n';
 export const DISMISSED_COOKIE = 'dismissed';
 /** Both cookies last a year. */
 export const PREFERENCE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+/** The signed-in session's opaque token (server/plugins/auth.ts; decision 0003). */
+export const SESSION_COOKIE = 'session';
+/** How long a session lasts. */
+export const SESSION_DAYS = 30;
+/** A browser where its owner signed in before, for the sign-in limits (decision 0011). */
+export const DEVICE_COOKIE = 'device';
+/** How long a browser is remembered. */
+export const DEVICE_DAYS = 365;
+
+/** What a cookie of the site is for: its text is `common:cookies.purposes.{purpose}`. */
+type CookiePurpose = 'session' | 'device' | 'locale' | 'dismissed';
+
+/**
+ * Every cookie the site sets, with what it is for and how long it lasts: the one list the cookie notice and the
+ * privacy page show (app/components/cookie-list.tsx). contracts/cookies.test.ts checks that it names every cookie
+ * defined here and that the server sets no other.
+ */
+export const SITE_COOKIES: readonly { name: string; purpose: CookiePurpose; days: number }[] = [
+  { name: SESSION_COOKIE, purpose: 'session', days: SESSION_DAYS },
+  { name: DEVICE_COOKIE, purpose: 'device', days: DEVICE_DAYS },
+  { name: LOCALE_COOKIE, purpose: 'locale', days: PREFERENCE_COOKIE_MAX_AGE / 86_400 },
+  { name: DISMISSED_COOKIE, purpose: 'dismissed', days: PREFERENCE_COOKIE_MAX_AGE / 86_400 },
+];
 
 export type Dismissable = 'cookies' | 'medals' | 'new-account';
 

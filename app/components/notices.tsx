@@ -6,6 +6,8 @@
  * starter do the same (app/lib/page-without-client.server.ts). On a phone they are stacked tightly in small type
  * (notices.module.css) so the page's own first screen stays visible.
  */
+import { SITE_COOKIES } from '../../contracts/cookies.ts';
+import { CookieList } from './cookie-list.tsx';
 import { Alert, Anchor, Button, CloseButton, Container, Group, Paper, Text } from '@mantine/core';
 import { IconInfoCircle, IconMedal } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -80,9 +82,16 @@ export function CookieNotice() {
       data-dismiss="cookies"
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text size="sm" className={classes.cookieText}>
-          {t('cookies.text')}
-        </Text>
+        <div className={classes.cookieText}>
+          <Text size="sm" className={classes.cookieText}>
+            {t('cookies.text')}
+          </Text>
+          {/* Every cookie, its purpose and lifetime: the privacy page's list, folded (opens without scripts). */}
+          <details className={classes.cookieDetails}>
+            <summary>{t('cookies.listSummary', { number: SITE_COOKIES.length })}</summary>
+            <CookieList size="sm" />
+          </details>
+        </div>
         <CloseButton
           className={classes.cookieClose}
           aria-label={t('banners.dismiss')}

@@ -71,6 +71,8 @@ export function useActionForm<Values extends Record<string, string>>(
     schema,
     { ...blank, ...refusal?.values } as Values,
     refusal?.fields,
+    // Each form of a page has its own intent: its fields' ids are scoped by it.
+    options.intent ?? '',
   );
 
   useAdoptTypedValues(ref, form);

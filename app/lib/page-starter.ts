@@ -89,13 +89,16 @@ function answerButtons(config: StarterConfig) {
 
 /** Forms and popovers as on pages with the client. */
 function enhanceFormsAndPopovers() {
-  // A form the server sent back refused: its first invalid field takes the focus (app/lib/zod-form.ts), so that
-  // a screen reader announces it with its error.
+  // A form the server sent back refused: its error summary keeps the focus its `autofocus` gave it (it names and
+  // links every field at fault); without one, the first invalid field takes it (app/lib/zod-form.ts), so that a
+  // screen reader announces it with its error.
+  const summary = document.querySelector<HTMLElement>('form [data-error-summary]');
   const invalid = document.querySelector<HTMLElement>(
     'form [data-path][data-error="true"], form [data-path][aria-invalid="true"]',
   );
   const focusable = 'input:not([type="hidden"]), select, textarea, button';
-  (invalid?.matches(focusable) ? invalid : invalid?.querySelector<HTMLElement>(focusable))?.focus();
+  if (summary) summary.focus();
+  else (invalid?.matches(focusable) ? invalid : invalid?.querySelector<HTMLElement>(focusable))?.focus();
   // A select of a filter form applies at once.
   document.addEventListener('change', (event) => {
     const select = event.target instanceof HTMLSelectElement ? event.target : null;

@@ -8,6 +8,8 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod';
 import { FORM_ERROR_PATH, GENERIC_MESSAGE, fieldErrors } from '../../domain/schemas/common.ts';
+import { ERROR_SUMMARY_ATTRIBUTE } from '../components/forms/error-summary.tsx';
+import { fieldId } from '../components/forms/error-summary-items.ts';
 import { ApiError, errorMessageKey } from './api/client.ts';
 
 /** A validate function for useForm: the schema's issues as `{ path: messageKey }`, first message per field. */
@@ -83,12 +85,18 @@ export function topFormMessage(message: FormMessage | null, errors: FormErrors):
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select, textarea, button, [tabindex]';
 
 /**
- * Focuses the first invalid field in document order (not in the order of the errors object). Mantine puts
+ * Focuses the form's error summary when it shows one (it names and links every field at fault), else the first
+ * invalid field in document order (not in the order of the errors object). Mantine puts
  * `data-path` on the element that receives the input props: the input itself, or the wrapper of a radio group,
  * in which case its first focusable element is taken.
  */
 export function focusFirstInvalid(errors: FormErrors, root: ParentNode | null | undefined): void {
   if (!root) return;
+  const summary = root.querySelector<HTMLElement>(`[${ERROR_SUMMARY_ATTRIBUTE}]`);
+  if (summary) {
+    summary.focus();
+    return;
+  }
   const nodes = Object.keys(errors)
     .filter((path) => errors[path])
     .map((path) => root.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`))
@@ -111,12 +119,14 @@ export interface ZodForm<Values> {
 /**
  * useForm validated by `schema`, its error keys translated where the inputs show them (an unknown key shows the
  * generic message rather than a raw key). Focus moves after the render that shows the errors, so that a screen
- * reader announces the field with its error.
+ * reader announces the field with its error. A form with an error summary passes `idScope` ('' for the page's only
+ * such form): its fields then carry the ids the summary's links name (fieldId); other forms keep Mantine's own.
  */
 export function useZodForm<Values extends Record<string, unknown>>(
   schema: z.ZodType,
   initialValues: Values,
   initialErrors?: FormErrors,
+  idScope?: string,
 ): ZodForm<Values> {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
@@ -130,10 +140,13 @@ export function useZodForm<Values extends Record<string, unknown>>(
     initialValues,
     initialErrors,
     validate,
-    enhanceGetInputProps: ({ inputProps }) =>
-      typeof inputProps.error === 'string'
+    // A summary's form gives every field a stable id, which the summary's links name.
+    enhanceGetInputProps: ({ inputProps, field }) => ({
+      ...(idScope === undefined ? {} : { id: fieldId(field, idScope) }),
+      ...(typeof inputProps.error === 'string'
         ? { error: t(inputProps.error, { defaultValue: t(GENERIC_MESSAGE) }) }
-        : undefined,
+        : {}),
+    }),
   });
   return { form, ref, focusErrors: (errors) => setFocusRequest({ errors }) };
 }

@@ -12,8 +12,10 @@ import { permitted, signedIn, staff, withVerifiedEmail } from '../services/guard
 import type { Services } from '../services/index.ts';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../services/accounts/trusted-devices.ts';
 import type { SessionUser } from '../../contracts/account.ts';
+import { SESSION_COOKIE } from '../../contracts/cookies.ts';
 
-export const SESSION_COOKIE = 'session';
+// The cookie's name is in contracts/cookies.ts, the list of the site's cookies.
+export { SESSION_COOKIE } from '../../contracts/cookies.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

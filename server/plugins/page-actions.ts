@@ -19,6 +19,7 @@ function accountActions(
   ActionServices,
   | 'signIn'
   | 'signUp'
+  | 'resendVerification'
   | 'forgotPassword'
   | 'resetPassword'
   | 'verifyEmail'
@@ -41,9 +42,13 @@ function accountActions(
       return session.user.roles;
     },
 
-    async signUp(input, locale) {
-      await services.accounts.signup(input, locale);
+    async signUp(input, locale, returnTo) {
+      const { session } = await services.accounts.signup(input, locale, { openSession: true, returnTo });
+      if (session) setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
     },
+
+    resendVerification: (user, locale, returnTo) =>
+      services.accounts.resendVerification(user, { ip: request.ip, locale }, returnTo),
 
     forgotPassword: (input) => services.accounts.forgotPassword(input, request.ip),
 

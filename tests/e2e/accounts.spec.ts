@@ -96,16 +96,14 @@ test.describe('the account journey', () => {
     await openForm(page, '/gb/signup', 'signup-form');
     await fillSignupForm(page, email);
     await page.getByRole('button', { name: 'Create my account' }).click();
-    await expect(page.getByText('Your account has been created. You can now sign in.')).toBeVisible();
-
-    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/gb\/login$/);
-    await signInWithForm(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/gb$/);
+    // Signed up is signed in; the page says the confirmation link is on its way.
+    await expect(page).toHaveURL(/\/gb\/account\/verify-email\?sent=1$/);
+    await expect(page.getByTestId('signup-done')).toContainText('Account created: check your inbox');
+    await expect(page.getByTestId('signup-done')).toContainText(email);
 
     // Personal information, reached from the user menu.
     await openUserMenu(page);
-    await page.getByRole('link', { name: 'My account' }).click();
+    await page.getByRole('link', { name: 'My account', exact: true }).click();
     await expect(page).toHaveURL(/\/gb\/account$/);
     await waitForForm(page, 'profile-form');
     const profile = page.getByTestId('profile-form');
@@ -143,7 +141,14 @@ test.describe('the account journey', () => {
     await passwordForm.getByLabel('New password').fill(NEW_PASSWORD);
     await passwordForm.getByLabel('Confirm the password').fill(NEW_PASSWORD);
     await passwordForm.getByRole('button', { name: 'Change the password' }).click();
-    await expect(passwordForm.getByText('Check the current password and try again.')).toBeVisible();
+    await expect(
+      passwordForm.getByText('Check the current password and try again.', { exact: true }),
+    ).toBeVisible();
+    await expect(passwordForm.getByTestId('error-summary')).toBeFocused();
+    await passwordForm
+      .getByTestId('error-summary')
+      .getByRole('link', { name: 'Current password', exact: true })
+      .click();
     await expect(passwordForm.getByLabel('Current password')).toBeFocused();
     await expect(passwordForm.getByLabel('New password')).toHaveValue(NEW_PASSWORD);
     await passwordForm.getByLabel('Current password').fill(PASSWORD);
@@ -177,12 +182,20 @@ test.describe('sign-up form', () => {
     const form = page.getByTestId('signup-form');
 
     await form.getByRole('button', { name: 'Create my account' }).click();
-    await expect(form.getByRole('alert').first()).toHaveText('Required fields are empty or incorrect.');
-    await expect(form.getByText('Select a title.')).toBeVisible();
-    await expect(form.getByText('Enter the surname.')).toBeVisible();
-    await expect(form.getByText('Select the country.')).toBeVisible();
-    await expect(form.getByText('The password must have at least 6 characters')).toBeVisible();
-    // The first invalid field has the focus, and each field names its error.
+    await expect(form.getByRole('alert').first()).toContainText('Required fields are empty or incorrect.');
+    // Each field names its own error; the summary's links name the fields.
+    await expect(form.getByText('Select a title.', { exact: true })).toBeVisible();
+    await expect(form.getByText('Enter the surname.', { exact: true })).toBeVisible();
+    await expect(form.getByText('Select the country.', { exact: true })).toBeVisible();
+    await expect(form.locator('#field-password-error')).toContainText(
+      'The password must have at least 6 characters',
+    );
+    await expect(
+      form.getByTestId('error-summary').getByRole('link', { name: 'Surname', exact: true }),
+    ).toBeVisible();
+    // The error summary has the focus and links each field at fault; each field names its error.
+    await expect(form.getByTestId('error-summary')).toBeFocused();
+    await form.getByTestId('error-summary').getByRole('link', { name: 'Title', exact: true }).click();
     await expect(form.getByRole('radio', { name: 'Mrs' })).toBeFocused();
     await expect(form.getByLabel('Surname')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel('Surname')).toHaveAccessibleDescription('Enter the surname.');
@@ -192,9 +205,13 @@ test.describe('sign-up form', () => {
     await form.getByLabel('Phone number').fill('12');
     await form.getByLabel('Confirm the password').fill('Other1234');
     await form.getByRole('button', { name: 'Create my account' }).click();
-    await expect(form.getByText('Enter a valid phone number.')).toBeVisible();
-    await expect(form.getByText('The passwords do not match.')).toBeVisible();
-    await expect(form.getByLabel('Phone number')).toBeFocused();
+    await expect(form.getByText('Enter a valid phone number.', { exact: true })).toBeVisible();
+    await expect(form.getByText('The passwords do not match.', { exact: true })).toBeVisible();
+    await expect(form.getByTestId('error-summary')).toBeFocused();
+    await expect(form.getByTestId('error-summary').getByRole('link')).toHaveText([
+      'Phone number',
+      'Confirm the password',
+    ]);
 
     // The server never sends a password back: both are typed again.
     await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
@@ -202,7 +219,9 @@ test.describe('sign-up form', () => {
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await form.getByLabel('Confirm the password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Create my account' }).click();
-    await expect(form.getByText('This email address is already in use.')).toBeVisible();
+    await expect(form.locator('#field-email-error')).toHaveText('This email address is already in use.');
+    await expect(form.getByTestId('error-summary')).toBeFocused();
+    await form.getByTestId('error-summary').getByRole('link', { name: 'Email address', exact: true }).click();
     await expect(form.getByLabel('Email address')).toBeFocused();
     await expect(form.getByLabel('Surname')).toHaveValue('Martin');
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
@@ -210,7 +229,7 @@ test.describe('sign-up form', () => {
 
     await form.getByLabel('Email address').fill(uniqueEmail());
     await form.getByRole('button', { name: 'Create my account' }).click();
-    await expect(page.getByText('Your account has been created. You can now sign in.')).toBeVisible();
+    await expect(page.getByTestId('signup-done')).toBeVisible();
   });
 
   test('fits a 360 px phone', async ({ page }) => {
@@ -231,8 +250,9 @@ test.describe('sign-in form', () => {
     const form = page.getByTestId('login-form');
 
     await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect(form.getByText('Enter a valid email address.')).toBeVisible();
-    await expect(form.getByLabel('Email address')).toBeFocused();
+    await expect(form.locator('#field-email-error')).toHaveText('Enter a valid email address.');
+    await expect(form.getByTestId('error-summary').getByRole('link')).toContainText(['Email address']);
+    await expect(form.getByTestId('error-summary')).toBeFocused();
 
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong1234');
@@ -276,7 +296,10 @@ test.describe('forgotten password', () => {
       if (request.url().includes('/api/')) calls.push(request.url());
     });
     await page.getByRole('button', { name: 'Send the link' }).click();
-    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+    await expect(page.locator('#field-email-error')).toHaveText('Enter a valid email address.');
+    await expect(
+      page.getByRole('alert').getByRole('link', { name: 'Email address', exact: true }),
+    ).toBeVisible();
     expect(calls).toEqual([]);
   });
 
@@ -318,7 +341,12 @@ test.describe('forgotten password', () => {
     await form.getByLabel('New password').fill('weak');
     await form.getByLabel('Confirm the password').fill('weak');
     await form.getByRole('button', { name: 'Change the password' }).click();
-    await expect(form.getByText('The password must have at least 6 characters')).toBeVisible();
+    await expect(form.locator('#field-password-error')).toContainText(
+      'The password must have at least 6 characters',
+    );
+    await expect(
+      form.getByTestId('error-summary').getByRole('link', { name: 'New password', exact: true }),
+    ).toBeVisible();
     await form.getByLabel('New password').fill(NEW_PASSWORD);
     await form.getByLabel('Confirm the password').fill(NEW_PASSWORD);
     await form.getByRole('button', { name: 'Change the password' }).click();
@@ -449,7 +477,9 @@ test.describe('the sign-in pages', () => {
         await openForm(page, `/${lang}/${pagePath}`, formId);
         // Submitting empty shows the validation messages too.
         await page.getByTestId(formId).locator('button[type="submit"]').click();
-        await expect(page.getByTestId('form-error')).toBeVisible();
+        // The refused form opens with its error summary (role=alert), the validation messages under it.
+        await expect(page.getByTestId(formId).getByTestId('error-summary')).toBeVisible();
+        await expect(page.getByTestId(formId).getByTestId('error-summary')).toHaveAttribute('role', 'alert');
         const text = await page.locator('main').innerText();
         expect(text, `/${lang}/${pagePath}`).not.toMatch(/\b(auth|account|validation|common):/);
       }

@@ -143,7 +143,8 @@ test.describe('with JavaScript on', () => {
       // A refusal comes back from the server with the address typed, as before the scripts ran.
       await page.getByLabel('Email address').fill('nobody@example.org');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByTestId('form-error')).toBeVisible();
+      await expect(page.getByTestId('error-summary')).toBeVisible();
+      await expect(page.getByTestId('error-summary')).toBeFocused();
       await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.org');
     });
   });

@@ -10,8 +10,14 @@ import { Form } from 'react-router';
 import { changePasswordSchema } from '../../../domain/schemas/user.ts';
 import { useActionForm } from '../../lib/action-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
-import { NewPasswordFields, PasswordField } from '../forms/password-input.tsx';
+import { ErrorSummary } from '../forms/error-summary.tsx';
+import { NewPasswordFields, PasswordField, newPasswordLabels } from '../forms/password-input.tsx';
 import forms from '../forms/forms.module.css';
+
+const LABELS = {
+  current_password: 'validation:form_current_password',
+  ...newPasswordLabels('validation:form_new_password'),
+};
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
@@ -45,19 +51,19 @@ export function PasswordTab() {
     >
       <input type="hidden" name="intent" value="password" />
       <Stack gap="md" maw={480}>
-        {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+        <ErrorSummary errors={form.errors} message={top} labels={LABELS} scope="password" />
         {changed && <FormAlert kind="success">{t('validation:password_changed')}</FormAlert>}
         <Text size="sm" c="gray.7">
           {t('account:password.intro')}
         </Text>
         <PasswordField
           name="current_password"
-          label={t('validation:form_current_password')}
+          label={t(LABELS.current_password)}
           autoComplete="current-password"
           required
           {...form.getInputProps('current_password')}
         />
-        <NewPasswordFields form={form} label="validation:form_new_password" />
+        <NewPasswordFields form={form} label={LABELS.password} />
         <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
           {t('account:password.submit')}
         </Button>

@@ -12,8 +12,11 @@ import { profileUpdateSchema } from '../../../domain/schemas/user.ts';
 import { useActionForm } from '../../lib/action-form.ts';
 import { FormAlert } from '../forms/form-alert.tsx';
 import { PasswordField } from '../forms/password-input.tsx';
-import { UserFields, type UserFormValues } from '../forms/user-fields.tsx';
+import { USER_FIELD_LABELS, UserFields, type UserFormValues } from '../forms/user-fields.tsx';
+import { ErrorSummary } from '../forms/error-summary.tsx';
 import forms from '../forms/forms.module.css';
+
+const LABELS = { ...USER_FIELD_LABELS, current_password: 'account:profile.currentPassword' };
 
 export function ProfileTab({ profile }: { profile: UserFormValues }) {
   const { t } = useTranslation();
@@ -49,7 +52,7 @@ export function ProfileTab({ profile }: { profile: UserFormValues }) {
     >
       <input type="hidden" name="intent" value="profile" />
       <Stack gap="lg">
-        {top && <FormAlert kind="error">{t(top.key, top.values ?? {})}</FormAlert>}
+        <ErrorSummary errors={form.errors} message={top} labels={LABELS} scope="profile" />
         {saved && <FormAlert kind="success">{t('validation:information_updated')}</FormAlert>}
         <Text size="sm" c="gray.7">
           {t('validation:form_required_note')}
@@ -58,7 +61,7 @@ export function ProfileTab({ profile }: { profile: UserFormValues }) {
         {changesEmail && (
           <PasswordField
             name="current_password"
-            label={t('account:profile.currentPassword')}
+            label={t(LABELS.current_password)}
             description={t('account:profile.currentPasswordHelp')}
             autoComplete="current-password"
             required

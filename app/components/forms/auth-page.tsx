@@ -1,15 +1,14 @@
 /**
  * The frame the sign-in pages share (sign-in, sign-up, forgotten password, new password): a narrow column under the
- * page's heading, the form posted to the page's action (decision 0032) with its refusal on top, and the outcome that
+ * page's heading, the form posted to the page's action (decision 0032) with its error summary on top, and the outcome that
  * takes the focus once it shows.
  */
 import { Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import type { FormMessage } from '../../lib/zod-form.ts';
 import { PageIntro } from '../page-intro.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { ErrorSummary } from './error-summary.tsx';
 import forms from './forms.module.css';
 
 /** The column and the heading (`{prefix}heading`, `{prefix}intro`, never indexed). */
@@ -36,6 +35,8 @@ export function AuthForm({
   formRef,
   onSubmit,
   message,
+  errors,
+  labels,
   gap = 'md',
   children,
 }: {
@@ -44,10 +45,13 @@ export function AuthForm({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The refusal that belongs to no field. */
   message: FormMessage | null | undefined;
+  /** The field errors shown, which the summary links to. */
+  errors: Record<string, unknown>;
+  /** The label key of each field, the same the field shows. */
+  labels: Record<string, string>;
   gap?: 'md' | 'lg';
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Form
       method="post"
@@ -58,7 +62,7 @@ export function AuthForm({
       data-testid={testId}
     >
       <Stack gap={gap}>
-        {message && <FormAlert kind="error">{t(message.key, message.values ?? {})}</FormAlert>}
+        <ErrorSummary errors={errors} message={message} labels={labels} />
         {children}
       </Stack>
     </Form>

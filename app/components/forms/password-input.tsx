@@ -54,6 +54,11 @@ export function PasswordField(props: PasswordInputProps) {
   );
 }
 
+/** The label keys of a new password's two fields, which the fields and an error summary show. */
+export function newPasswordLabels(label: string): Record<'password' | 'password_confirmation', string> {
+  return { password: label, password_confirmation: 'validation:form_password_confirmation' };
+}
+
 /**
  * A new password and its confirmation (sign-up, password change, reset), with the rules as a hint. `label`
  * names the first field ('validation:form_password' or 'validation:form_new_password').
@@ -66,11 +71,12 @@ export function NewPasswordFields({
   label: string;
 }) {
   const { t } = useTranslation();
+  const labels = newPasswordLabels(label);
   return (
     <>
       <PasswordField
         name="password"
-        label={t(label)}
+        label={t(labels.password)}
         description={t('validation:form_password_hint')}
         autoComplete="new-password"
         required
@@ -78,7 +84,7 @@ export function NewPasswordFields({
       />
       <PasswordField
         name="password_confirmation"
-        label={t('validation:form_password_confirmation')}
+        label={t(labels.password_confirmation)}
         autoComplete="new-password"
         required
         {...form.getInputProps('password_confirmation')}

@@ -27,6 +27,14 @@ export const USER_FIELDS = [
 ] as const;
 export type UserField = (typeof USER_FIELDS)[number];
 
+/** The label key of each field, which the field and an error summary show. */
+const userFieldLabel = (field: UserField) => `validation:form_${field}`;
+
+/** The label keys of the user's fields, for an error summary. */
+export const USER_FIELD_LABELS: Record<UserField, string> = Object.fromEntries(
+  USER_FIELDS.map((field) => [field, userFieldLabel(field)]),
+) as Record<UserField, string>;
+
 /** What the inputs hold: text everywhere, '' for nothing chosen yet. */
 export type UserFormValues = Record<UserField, string>;
 
@@ -64,7 +72,7 @@ export interface UserFieldsForm {
 
 export function UserFields({ form }: { form: UserFieldsForm }) {
   const { t } = useTranslation();
-  const label = (field: UserField) => t(`validation:form_${field}`);
+  const label = (field: UserField) => t(userFieldLabel(field));
   const text = (field: UserField, autoComplete: string, required = true) => (
     <TextInput
       name={field}

@@ -16,6 +16,26 @@ const AUTOCOMPLETE: Record<Exclude<AddressField, 'pays'>, string> = {
   ville: 'address-level2',
 };
 
+/** The label key of an address's field, which the field and an error summary show. */
+const addressFieldLabel = (field: string) => `order:fields.${field}`;
+
+/**
+ * The label of an address field at `path` (`adresse_livraison.nom`) for an error summary, named with its address
+ * (`legends` by prefix, translated) where a form holds two; null when the path is not an address field.
+ */
+export function addressPathLabel(
+  path: string,
+  t: (key: string) => string,
+  legends: Partial<Record<string, string>>,
+): string | null {
+  const [prefix, field] = path.includes('.') ? path.split('.', 2) : ['', path];
+  if (!field || !(field in AUTOCOMPLETE || field === 'pays')) return null;
+  const legend = legends[prefix ?? ''];
+  if (legend === undefined) return null;
+  const label = t(addressFieldLabel(field));
+  return legend ? `${legend} — ${label}` : label;
+}
+
 export function AddressFields({
   prefix,
   section,
@@ -32,7 +52,7 @@ export function AddressFields({
   const text = (field: Exclude<AddressField, 'pays'>, required = true) => (
     <TextInput
       name={path(field)}
-      label={t(`fields.${field}`)}
+      label={t(addressFieldLabel(field))}
       required={required}
       autoComplete={`${section} ${AUTOCOMPLETE[field]}`}
       {...getInputProps(path(field))}
@@ -52,7 +72,7 @@ export function AddressFields({
       </SimpleGrid>
       <CountrySelect
         name={path('pays')}
-        label={t('fields.pays')}
+        label={t(addressFieldLabel('pays'))}
         required
         {...(getInputProps(path('pays')) as { value: string; onChange: (value: string) => void })}
       />

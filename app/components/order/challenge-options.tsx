@@ -4,15 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { CHALLENGES } from '../../../domain/ventoux.ts';
 import { useFormat } from '../../lib/format.ts';
 
-export function ChallengeOptions(props: Omit<RadioGroupProps, 'children'>) {
+/** The group's id goes to its first choice, so that a link to the field (an error summary's) focuses a control. */
+export function ChallengeOptions({ id, ...props }: Omit<RadioGroupProps, 'children'>) {
   const { t } = useTranslation('order');
   const format = useFormat();
   return (
     <Radio.Group {...props}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" spacing="sm">
-        {CHALLENGES.map((challenge) => (
+        {CHALLENGES.map((challenge, index) => (
           <Paper key={challenge.id} withBorder p="sm">
             <Radio
+              id={index === 0 ? id : undefined}
               value={challenge.id}
               label={t(`challenges.${challenge.id}`)}
               description={

@@ -14,11 +14,12 @@ import type { PickupPoint, PresentedOrder } from '../../../contracts/orders.ts';
 import { isValidCalendarDate, today } from '../../../domain/dates.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { deliveryChangeFormSchema } from '../../../domain/schemas/order.ts';
+import { ErrorSummary } from '../../components/forms/error-summary.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import { AddressFields } from '../../components/order/address-fields.tsx';
+import { AddressFields, addressPathLabel } from '../../components/order/address-fields.tsx';
 import { ChangeFormButtons, ChangePage } from '../../components/order/change-page.tsx';
 import { ClubContact } from '../../components/order/club-contact.tsx';
-import { DeliveryChoices } from '../../components/order/delivery-choices.tsx';
+import { DELIVERY_LABELS, DeliveryChoices } from '../../components/order/delivery-choices.tsx';
 import { Notice } from '../../components/order/notice.tsx';
 import { useActionForm } from '../../lib/action-form.ts';
 import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
@@ -102,7 +103,13 @@ function ChangeForm({
   return (
     <Form method="post" ref={ref} onSubmit={onSubmit} noValidate data-testid="delivery-change-form">
       <Stack gap="lg">
-        {message && <FormAlert kind="error">{t(message.key, message.values ?? {})}</FormAlert>}
+        <ErrorSummary
+          errors={form.errors}
+          message={message}
+          labels={DELIVERY_LABELS}
+          label={(path) => addressPathLabel(path, t, { '': '' })}
+          order={[...Object.keys(DELIVERY_LABELS), ...ADDRESS_FIELDS]}
+        />
         {saved && (
           <FormAlert kind="success" testId="delivery-saved">
             {t('changes.saved')}

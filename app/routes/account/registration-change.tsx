@@ -24,6 +24,7 @@ import { MIN_BIRTH_DATE } from '../../../domain/schemas/common.ts';
 import { z } from '../../../domain/schemas/zod.ts';
 import { CiviliteControl } from '../../components/forms/civilite-control.tsx';
 import { CountrySelect } from '../../components/forms/country-select.tsx';
+import { ErrorSummary } from '../../components/forms/error-summary.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { PhoneInput } from '../../components/forms/phone-input.tsx';
 import { ChangeFormButtons, ChangePage } from '../../components/order/change-page.tsx';
@@ -174,7 +175,12 @@ function ChangeForm({ candidate }: { candidate: CandidateForChange }) {
   return (
     <Form method="post" ref={ref} onSubmit={onSubmit} noValidate data-testid="registration-change-form">
       <Stack gap="lg">
-        {message && <FormAlert kind="error">{t(message.key, message.values ?? {})}</FormAlert>}
+        <ErrorSummary
+          errors={form.errors}
+          message={message}
+          label={(path) => ((fields as readonly string[]).includes(path) ? t(`fields.${path}`) : null)}
+          order={fields}
+        />
         {saved && (
           <FormAlert kind="success" testId="registration-saved">
             {candidate.changeable === 'identity' ? t('changes.savedAndSent') : t('changes.saved')}

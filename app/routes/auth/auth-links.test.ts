@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, loginLink, signupLink } from './auth-links.ts';
+import { afterLoginPath, afterSignupPath, loginLink, signupLink } from './auth-links.ts';
 
 describe('afterLoginPath', () => {
   it('goes back to a remembered internal path', () => {
@@ -36,4 +36,20 @@ describe('links between the sign-in pages', () => {
     expect(loginLink('de', null)).toBe('/de/login');
     expect(signupLink('de', null)).toBe('/de/signup');
   });
+});
+
+describe('afterSignupPath', () => {
+  it('leads to the page that says the link is on its way, keeping where the person was', () => {
+    expect(afterSignupPath('fr', '/fr/order?epreuve=cingle')).toBe(
+      '/fr/account/verify-email?sent=1&redirectTo=%2Ffr%2Forder%3Fepreuve%3Dcingle',
+    );
+    expect(afterSignupPath('gb', null)).toBe('/gb/account/verify-email?sent=1');
+  });
+
+  it.each(['//evil.example', 'https://evil.example/', '/\\evil', '/%2F%2Fevil'])(
+    'drops a path of another site: %j',
+    (redirectTo) => {
+      expect(afterSignupPath('gb', redirectTo)).toBe('/gb/account/verify-email?sent=1');
+    },
+  );
 });

@@ -23,3 +23,14 @@ export function afterLoginPath(
     safeRedirectPath(redirectTo) ?? (roles.length > 0 ? `/${lang}/administration/dashboard` : `/${lang}`)
   );
 }
+
+/**
+ * Where sign-up leads: the page that says the account is signed in and its link on its way, and offers to go back
+ * to the remembered path.
+ */
+export function afterSignupPath(lang: string, redirectTo: string | null): string {
+  const query = new URLSearchParams({ sent: '1' });
+  const back = safeRedirectPath(redirectTo);
+  if (back) query.set('redirectTo', back);
+  return `/${lang}/account/verify-email?${query.toString()}`;
+}

@@ -65,7 +65,14 @@ export default function Page() {
 
   return (
     <AuthPage prefix="auth:forgot.">
-      <AuthForm testId="forgot-form" formRef={ref} onSubmit={onSubmit} message={top}>
+      <AuthForm
+        testId="forgot-form"
+        formRef={ref}
+        onSubmit={onSubmit}
+        message={top}
+        errors={form.errors}
+        labels={{ email: 'validation:form_email' }}
+      >
         <TextInput
           type="email"
           name="email"

@@ -1,10 +1,11 @@
 /**
  * Sign-in. Also the page the guards send visitors to: after signing in, it goes back to the remembered path
- * (`?redirectTo=`, kept only when internal), with a full page load so that the server renders it signed in.
+ * (`?redirectTo=`, kept only when internal), with a full page load so that the server renders it signed in. Two
+ * choices, as plain as each other: a newcomer creates an account (keeping the remembered path), anyone else signs in.
  * The form posts to this page's action, so that it works before its scripts (decision 0032).
  */
 import '../../styles/mantine-all.ts';
-import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, redirectDocument, useSearchParams } from 'react-router';
 import { requestContext } from '#request-context';
@@ -39,6 +40,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirectDocument(afterLoginPath(lang, redirectTo, roles));
 }
 
+/** The fields' labels, which the error summary repeats. */
+const LABELS = { email: 'validation:form_email', password: 'validation:form_password' };
+
 export default function Page() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -57,18 +61,39 @@ export default function Page() {
 
   return (
     <AuthPage prefix="auth:login.">
-      <AuthForm testId="login-form" formRef={ref} onSubmit={onSubmit} message={top}>
+      <Paper withBorder p="md" data-testid="login-newcomer">
+        <Title order={2} size="h4">
+          {t('auth:login.noAccount')}
+        </Title>
+        <Text size="sm" mt={4} mb="sm">
+          {t('auth:login.newcomerText')}
+        </Text>
+        <Button component={Link} to={signupLink(lang, redirectTo)} fullWidth>
+          {t('auth:login.signupLink')}
+        </Button>
+      </Paper>
+      <Title order={2} size="h4" mt="sm">
+        {t('auth:login.memberTitle')}
+      </Title>
+      <AuthForm
+        testId="login-form"
+        formRef={ref}
+        onSubmit={onSubmit}
+        message={top}
+        errors={form.errors}
+        labels={LABELS}
+      >
         <TextInput
           type="email"
           name="email"
-          label={t('validation:form_email')}
+          label={t(LABELS.email)}
           autoComplete="username"
           required
           {...form.getInputProps('email')}
         />
         <PasswordField
           name="password"
-          label={t('validation:form_password')}
+          label={t(LABELS.password)}
           autoComplete="current-password"
           required
           {...form.getInputProps('password')}
@@ -82,12 +107,6 @@ export default function Page() {
           </Button>
         </Group>
       </AuthForm>
-      <Text size="sm" mt="md">
-        {t('auth:login.noAccount')}{' '}
-        <Anchor component={Link} to={signupLink(lang, redirectTo)}>
-          {t('auth:login.signupLink')}
-        </Anchor>
-      </Text>
     </AuthPage>
   );
 }

@@ -13,7 +13,7 @@ import { resetPasswordFormSchema } from '../../../domain/schemas/user.ts';
 import { z } from '../../../domain/schemas/zod.ts';
 import { AuthForm, AuthOutcome, AuthPage } from '../../components/forms/auth-page.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
-import { NewPasswordFields } from '../../components/forms/password-input.tsx';
+import { NewPasswordFields, newPasswordLabels } from '../../components/forms/password-input.tsx';
 import { useActionForm } from '../../lib/action-form.ts';
 import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import type { Route } from './+types/reset-password';
@@ -101,7 +101,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthPage prefix="auth:reset.">
-      <AuthForm testId="reset-form" formRef={ref} onSubmit={onSubmit} message={top}>
+      <AuthForm
+        testId="reset-form"
+        formRef={ref}
+        onSubmit={onSubmit}
+        message={top}
+        errors={form.errors}
+        labels={newPasswordLabels('validation:form_new_password')}
+      >
         <NewPasswordFields form={form} label="validation:form_new_password" />
         <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
           {t('auth:reset.submit')}

@@ -18,7 +18,7 @@ import { today } from '../../../domain/dates.ts';
 import { blankCandidate, candidateFromUser, candidateSchema } from '../../../domain/schemas/candidate.ts';
 import { GENERIC_MESSAGE } from '../../../domain/schemas/common.ts';
 import { MAX_CANDIDATES_PER_ORDER } from '../../../domain/schemas/order.ts';
-import { FormAlert } from '../../components/forms/form-alert.tsx';
+import { ErrorSummary } from '../../components/forms/error-summary.tsx';
 import { CandidateCard, type CandidatesFormValues } from '../../components/order/candidate-card.tsx';
 import {
   type CandidateValues,
@@ -28,6 +28,7 @@ import {
   readDraft,
   toCandidateValues,
 } from '../../components/order/draft.ts';
+import { candidatePathLabel } from '../../components/order/form-labels.ts';
 import { OrderSteps } from '../../components/order/order-steps.tsx';
 import { PriceSummary } from '../../components/order/price-summary.tsx';
 import { SaveStatus } from '../../components/order/save-status.tsx';
@@ -227,6 +228,18 @@ function ContinueButtons({ autosave, leaving }: { autosave: DraftAutosave; leavi
   );
 }
 
+/** The error summary of the candidates, each field named with its candidate. */
+function CandidatesSummary({ errors, top }: { errors: Record<string, unknown>; top: string | null }) {
+  const { t } = useTranslation('order');
+  return (
+    <ErrorSummary
+      errors={errors}
+      message={top ? { key: top } : null}
+      label={(path) => candidatePathLabel(path, (key, values) => t(key, values ?? {}))}
+    />
+  );
+}
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('order');
   const navigate = useNavigate();
@@ -242,6 +255,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     schema,
     { candidats: initial.map(toCandidateValues) },
     isFormRefusal(answer) ? answer.fields : undefined,
+    '',
   );
   useAdoptTypedValues(ref, form);
   const candidats = form.values.candidats;
@@ -286,7 +300,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               {t('order.prefilled')}
             </Text>
           )}
-          {top && <FormAlert kind="error">{t(top)}</FormAlert>}
+          <CandidatesSummary errors={form.errors} top={top} />
           {candidats.map((_candidate, index) => (
             <CandidateCard
               key={index}

@@ -12,6 +12,8 @@ import { Form, data, useActionData, useNavigation } from 'react-router';
 import { requestContext } from '#request-context';
 import type { GuardianConsentView } from '../../../contracts/orders.ts';
 import { guardianDecisionSchema } from '../../../domain/schemas/guardian-consent.ts';
+import { ErrorSummary } from '../../components/forms/error-summary.tsx';
+import { fieldId } from '../../components/forms/error-summary-items.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import forms from '../../components/forms/forms.module.css';
 import { Notice } from '../../components/order/notice.tsx';
@@ -64,6 +66,12 @@ function Answered({ decision }: { decision: 'confirmed' | 'refused' | null }) {
   );
 }
 
+/** The statements' labels, which the error summary repeats. */
+const LABELS = {
+  autorisation_parentale: 'guardian:statements.autorisation_parentale',
+  certificat_medical: 'guardian:statements.certificat_medical',
+};
+
 function ConsentForm() {
   const { t } = useTranslation('guardian');
   const answer = useActionData();
@@ -76,20 +84,20 @@ function ConsentForm() {
   return (
     <Form method="post" noValidate data-testid="guardian-form" className={forms.readable}>
       <Stack gap="md">
-        {refusal?.message && (
-          <FormAlert kind="error">{t(refusal.message.key, refusal.message.values ?? {})}</FormAlert>
-        )}
+        {refusal && <ErrorSummary errors={refusal.fields} message={refusal.message} labels={LABELS} />}
         <Checkbox
+          id={fieldId('autorisation_parentale')}
           name="autorisation_parentale"
           value="true"
-          label={t('statements.autorisation_parentale')}
+          label={t(LABELS.autorisation_parentale)}
           defaultChecked={refusal?.values?.autorisation_parentale === 'true'}
           error={fieldError('autorisation_parentale')}
         />
         <Checkbox
+          id={fieldId('certificat_medical')}
           name="certificat_medical"
           value="true"
-          label={t('statements.certificat_medical')}
+          label={t(LABELS.certificat_medical)}
           defaultChecked={refusal?.values?.certificat_medical === 'true'}
           error={fieldError('certificat_medical')}
         />

@@ -12,6 +12,7 @@ import type { DataKindPolicy } from '../../../contracts/personal-data.ts';
 import { DATA_COPY_ANCHOR } from '../../lib/account-sections.ts';
 import type { Route } from './+types/privacy';
 import { useTextList } from '../../components/public/paragraphs.tsx';
+import { CookieList } from '../../components/cookie-list.tsx';
 import { PublicIntro } from '../../components/public/public-intro.tsx';
 import { TextWithNode } from '../../components/public/text-with-node.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -130,7 +131,7 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
 
         <Section id="cookies">
           <Text>{t(`${S}.cookies.intro`)}</Text>
-          <Bullets i18nKey={`${S}.cookies.items`} />
+          <CookieList />
           <Text fw={600}>{t(`${S}.cookies.noTracking`)}</Text>
         </Section>
 

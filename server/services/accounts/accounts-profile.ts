@@ -65,8 +65,13 @@ export function profileOperations(deps: AccountsDeps) {
     /**
      * Mails the waiting link again: to the pending address when a change waits, else to the unverified
      * address. Nothing to send answers the same. Limited per account, per IP and per receiving address.
+     * `returnTo` (a path of this site) rides in the link, as at sign-up.
      */
-    async resendVerification(caller: Caller, origin: RequestOrigin): Promise<void> {
+    async resendVerification(
+      caller: Caller,
+      origin: RequestOrigin,
+      returnTo: string | null = null,
+    ): Promise<void> {
       const userId = signedIn(caller).id;
       await rateLimits.consume(SIGN_IN_LIMITS.verificationPerIp, origin.ip);
       await rateLimits.consume(SIGN_IN_LIMITS.verificationPerAccount, String(userId));
@@ -75,7 +80,9 @@ export function profileOperations(deps: AccountsDeps) {
       if (!target) return;
       await rateLimits.consume(SIGN_IN_LIMITS.verificationPerEmail, target);
       await db.transaction((tx) =>
-        emailVerification.issue(tx, user, target, user.pendingEmail ? 'change' : 'signup', origin.locale),
+        emailVerification.issue(tx, user, target, user.pendingEmail ? 'change' : 'signup', origin.locale, {
+          returnTo,
+        }),
       );
       mail.kick();
     },

@@ -25,7 +25,16 @@ export function signInOperations({
   trustedDevices,
 }: AccountsDeps) {
   return {
-    async signup(input: SignupInput, locale: Locale): Promise<{ id: number }> {
+    /**
+     * Creates the account and mails the link that verifies its address (carrying `returnTo`, where the person was).
+     * With `openSession`, the new account is also signed in: its owner has just chosen its password, and an
+     * unverified account may already order (decision 0010), so the session gives nothing a sign-in would not.
+     */
+    async signup(
+      input: SignupInput,
+      locale: Locale,
+      options: { openSession?: boolean; returnTo?: string | null } = {},
+    ): Promise<{ id: number; session?: { token: string; expiresAt: Date } }> {
       const passwordHash = await hashPassword(input.password);
       try {
         const created = await db.transaction(async (tx) => {
@@ -33,11 +42,14 @@ export function signInOperations({
             .insert(users)
             .values({ ...userColumns(input), passwordHash, locale })
             .returning({ id: users.id, prenom: users.prenom, email: users.email });
-          await emailVerification.issue(tx, row!, row!.email, 'signup', locale);
+          await emailVerification.issue(tx, row!, row!.email, 'signup', locale, {
+            returnTo: options.returnTo ?? null,
+          });
           return { id: row!.id };
         });
         mail.kick();
-        return created;
+        if (!options.openSession) return created;
+        return { ...created, session: await sessions.create(created.id) };
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;

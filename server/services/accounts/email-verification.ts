@@ -5,6 +5,7 @@
  *
  * Links are single use, valid 48 hours, stored as SHA-256 (tokens.ts); asking again revokes the previous link.
  */
+import { safeRedirectPath } from '../../../domain/redirects.ts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../domain/locales.ts';
 import type { Config } from '../../config.ts';
@@ -102,7 +103,8 @@ export function createEmailVerificationService(deps: {
   return {
     /**
      * Revokes the user's outstanding links and queues a new one to `email` in the reader's language, inside
-     * the caller's transaction (the caller kicks the mail worker after committing).
+     * the caller's transaction (the caller kicks the mail worker after committing). `returnTo`, a path of this
+     * site, rides in the link so that the page offers to go back there.
      */
     async issue(
       tx: Database,
@@ -110,8 +112,9 @@ export function createEmailVerificationService(deps: {
       email: string,
       kind: 'signup' | 'change',
       locale: Locale,
-      now = new Date(),
+      options: { returnTo?: string | null; now?: Date } = {},
     ): Promise<void> {
+      const now = options.now ?? new Date();
       await tx
         .update(emailVerificationTokens)
         .set({ usedAt: now })
@@ -125,6 +128,9 @@ export function createEmailVerificationService(deps: {
       });
       const url = new URL(`${config.publicUrl}/${locale}/account/verify-email`);
       url.searchParams.set('token', token);
+      // Where the reader was when signing up (their order), offered once the address is confirmed.
+      const returnTo = safeRedirectPath(options.returnTo);
+      if (returnTo) url.searchParams.set('redirectTo', returnTo);
       const template = kind === 'signup' ? emailVerificationEmail : emailChangeVerificationEmail;
       const data = { prenom: user.prenom, url: url.toString(), hours: VERIFICATION_TOKEN_HOURS };
       await mail.queue({ to: email, ...template(locale, config.publicUrl, data) }, tx);

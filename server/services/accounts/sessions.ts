@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const SESSION_DAYS = 30;
+import { SESSION_DAYS } from '../../../contracts/cookies.ts';
 
 export function createSessionsService({ db }: { db: Database }) {
   return {

@@ -9,8 +9,8 @@ import type { Database } from '../../db/client.ts';
 import { trustedDevices } from '../../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const DEVICE_COOKIE = 'device';
-export const DEVICE_DAYS = 365;
+// The cookie's name and lifetime are in contracts/cookies.ts, the list of the site's cookies.
+export { DEVICE_COOKIE, DEVICE_DAYS } from '../../../contracts/cookies.ts';
 
 export function createTrustedDevicesService({ db }: { db: Database }) {
   return {
