@@ -108,7 +108,13 @@ function RegistrationPanel() {
             {t('rules:tabs.registration.delivery.title')}
           </Title>
           <Text mt="xs">{t('rules:tabs.registration.delivery.intro')}</Text>
-          <List spacing="xs" mt="xs" center>
+          {/* Room between the modes and beside their icons: each a line of its own on a phone too. */}
+          <List
+            spacing="sm"
+            mt="md"
+            center
+            styles={{ itemWrapper: { gap: 'var(--mantine-spacing-sm)' }, itemLabel: { lineHeight: 1.5 } }}
+          >
             {(['postal', 'email', 'pickup'] as const).map((mode) => (
               <List.Item
                 key={mode}
