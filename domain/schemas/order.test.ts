@@ -159,10 +159,39 @@ describe('orderSchema', () => {
     });
   });
 
-  it('wants the physical condition warning acknowledged', () => {
+  it("asks fitness once, of each candidate: the buyer's acknowledgement may be left out, never false", () => {
+    const { avertissement_condition_physique: _asked, ...withoutIt } = order;
+    expect(orderSchema(ORDER_DATE).parse(withoutIt).avertissement_condition_physique).toBe(true);
     expect(errorsOf({ ...order, avertissement_condition_physique: false })).toEqual({
       avertissement_condition_physique: 'validation:avertissement_condition_physique_required',
     });
+    expect(
+      errorsOf({ ...order, candidats: [{ ...candidate, attestation_condition_physique: false }] }),
+    ).toEqual({
+      'candidats.0.attestation_condition_physique': 'validation:attestation_condition_physique_required',
+    });
+  });
+
+  it('asks no postal address nor date for a delivery by email, and keeps the billing address and the day', () => {
+    const {
+      adresse_livraison: _address,
+      date_livraison: _date,
+      ...byEmail
+    } = {
+      ...order,
+      mode_livraison: 'email',
+    };
+    const parsed = orderSchema(ORDER_DATE).parse(byEmail);
+    expect(parsed.adresse_livraison).toEqual(parsed.adresse_facturation);
+    expect(parsed.date_livraison).toBe(ORDER_DATE);
+    // What a form still holds of them is not judged: the buyer could not see it.
+    const stale = { ...order, mode_livraison: 'email', adresse_livraison: { ...address, ville: '' } };
+    expect(errorsOf({ ...stale, date_livraison: '2020-01-01' })).toEqual({});
+    for (const mode_livraison of ['postal', 'retrait'])
+      expect(errorsOf({ ...byEmail, mode_livraison, point_retrait: 'bedoin' })).toEqual({
+        adresse_livraison: 'validation:adresse_required',
+        date_livraison: 'validation:date_livraison_required',
+      });
   });
 
   it('wants the minors warning acknowledged when a candidate is under 18', () => {

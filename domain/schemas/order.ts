@@ -50,25 +50,69 @@ function candidateList<T extends z.ZodType>(candidate: T) {
 /** POST /api/orders/price: only the number of candidates matters, so they are checked for shape only. */
 export const priceRequestSchema = z.object({ candidats: candidateList(candidateDraftSchema.partial()) });
 
+/** A wished delivery date: a real day, not before `orderDate`. */
+function datedDelivery(orderDate: CalendarDate) {
+  return calendarDateField('validation:date_livraison_required').refine((date) => date >= orderDate, {
+    error: 'validation:date_livraison_past',
+  });
+}
+
 function shippingFields(orderDate: CalendarDate) {
   return {
     mode_livraison: z.enum(DELIVERY_MODES, { error: 'validation:mode_livraison_required' }),
     // The earliest postal date is only a warning (the rider may accept a late kit), so it is not checked here.
-    date_livraison: calendarDateField('validation:date_livraison_required').refine(
-      (date) => date >= orderDate,
-      {
-        error: 'validation:date_livraison_past',
-      },
-    ),
+    // Required for a delivery by post or at a pick-up point (postalDeliveryIssues); an email goes at once.
+    date_livraison: datedDelivery(orderDate).optional(),
     /** The pick-up point's id, when mode_livraison is `retrait` (the server checks it against its list). */
     point_retrait: text().trim().max(40).nullish(),
-    adresse_livraison: addressSchema,
+    /** Required but for a delivery by email (postalDeliveryIssues). */
+    adresse_livraison: addressSchema.optional(),
     adresse_facturation: addressSchema,
-    avertissement_condition_physique: z.literal(true, {
-      error: 'validation:avertissement_condition_physique_required',
-    }),
+    // Each candidate attests their own fitness (candidateSchema's attestation_condition_physique), under the
+    // same warning: the buyer is not asked again. Accepted for the API's older clients, never false.
+    avertissement_condition_physique: z
+      .literal(true, { error: 'validation:avertissement_condition_physique_required' })
+      .optional(),
     avertissement_mineurs: z.boolean({ error: GENERIC_MESSAGE }).default(false),
   };
+}
+
+/**
+ * A delivery by email needs neither a postal address nor a wished date: what a form still holds of them is
+ * dropped before the checks, so that nothing the buyer could not see refuses the order.
+ */
+function withoutPostalFieldsForEmail(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const value = input as Record<string, unknown>;
+  if (value.mode_livraison !== 'email') return input;
+  const { adresse_livraison: _address, date_livraison: _date, ...rest } = value;
+  return rest;
+}
+
+/** The delivery address and date, required for every delivery but by email. */
+function postalDeliveryIssues(value: Record<string, unknown>): FieldIssue[] {
+  if (value.mode_livraison === 'email') return [];
+  const issues: FieldIssue[] = [];
+  if (value.date_livraison === undefined)
+    issues.push({ path: ['date_livraison'], message: 'validation:date_livraison_required' });
+  if (value.adresse_livraison === undefined)
+    issues.push({ path: ['adresse_livraison'], message: 'validation:adresse_required' });
+  return issues;
+}
+
+/**
+ * The delivery as the order keeps it (its columns are required): an email order's delivery address is its billing
+ * address, the buyer's own, and its date the day of the order, when the documents go out.
+ */
+function withDeliveryDefaults(orderDate: CalendarDate) {
+  return <T extends { adresse_livraison?: Address; adresse_facturation: Address; date_livraison?: string }>(
+    value: T,
+  ) => ({
+    ...value,
+    adresse_livraison: value.adresse_livraison ?? value.adresse_facturation,
+    date_livraison: value.date_livraison ?? orderDate,
+    avertissement_condition_physique: true as const,
+  });
 }
 
 function minorsWarningIssues(value: Record<string, unknown>, hasMinor: boolean): FieldIssue[] {
@@ -100,13 +144,20 @@ function requireOrderDate(orderDate: CalendarDate): void {
 /** The shipping page's form: `hasMinor` says whether the order's candidates include someone under 18. */
 export function shippingSchema(orderDate: CalendarDate, hasMinor: boolean) {
   requireOrderDate(orderDate);
-  return z
-    .object(shippingFields(orderDate))
-    .superRefine(
-      (value, ctx) =>
-        reportIssues(ctx, [...minorsWarningIssues(value, hasMinor), ...pickupPointIssues(value)]),
-      EVEN_WITH_FIELD_ERRORS,
-    );
+  return z.preprocess(
+    withoutPostalFieldsForEmail,
+    z
+      .object(shippingFields(orderDate))
+      .superRefine(
+        (value, ctx) =>
+          reportIssues(ctx, [
+            ...minorsWarningIssues(value, hasMinor),
+            ...pickupPointIssues(value),
+            ...postalDeliveryIssues(value),
+          ]),
+        EVEN_WITH_FIELD_ERRORS,
+      ),
+  );
 }
 
 /**
@@ -115,7 +166,10 @@ export function shippingSchema(orderDate: CalendarDate, hasMinor: boolean) {
  */
 export function deliveryChangeSchema(changeDate: CalendarDate) {
   requireOrderDate(changeDate);
-  const { mode_livraison, date_livraison, point_retrait, adresse_livraison } = shippingFields(changeDate);
+  const { mode_livraison, point_retrait } = shippingFields(changeDate);
+  // A paid order keeps a delivery address and date whatever its mode: both stay required here.
+  const date_livraison = datedDelivery(changeDate);
+  const adresse_livraison = addressSchema;
   return z
     .object({ mode_livraison, date_livraison, point_retrait, adresse_livraison })
     .superRefine((value, ctx) => reportIssues(ctx, pickupPointIssues(value)), EVEN_WITH_FIELD_ERRORS);
@@ -128,7 +182,8 @@ export type DeliveryChange = z.infer<ReturnType<typeof deliveryChangeSchema>>;
  */
 export function deliveryChangeFormSchema(changeDate: CalendarDate) {
   requireOrderDate(changeDate);
-  const { mode_livraison, date_livraison, point_retrait } = shippingFields(changeDate);
+  const { mode_livraison, point_retrait } = shippingFields(changeDate);
+  const date_livraison = datedDelivery(changeDate);
   return z
     .object({ mode_livraison, date_livraison, point_retrait })
     .superRefine((value, ctx) => reportIssues(ctx, pickupPointIssues(value)), EVEN_WITH_FIELD_ERRORS)
@@ -138,20 +193,25 @@ export function deliveryChangeFormSchema(changeDate: CalendarDate) {
 /** POST /api/orders: candidates, delivery, addresses, payment mode and acknowledgements. */
 export function orderSchema(orderDate: CalendarDate) {
   requireOrderDate(orderDate);
-  return z
-    .object({
-      candidats: candidateList(candidateSchema(orderDate)),
-      ...shippingFields(orderDate),
-      mode_paiement: z.enum(PAYMENT_MODES, { error: 'validation:mode_paiement_required' }),
-    })
-    .superRefine(
-      (value, ctx) =>
-        reportIssues(ctx, [
-          ...minorsWarningIssues(value, hasMinorCandidate(value.candidats, orderDate)),
-          ...pickupPointIssues(value),
-        ]),
-      EVEN_WITH_FIELD_ERRORS,
-    );
+  return z.preprocess(
+    withoutPostalFieldsForEmail,
+    z
+      .object({
+        candidats: candidateList(candidateSchema(orderDate)),
+        ...shippingFields(orderDate),
+        mode_paiement: z.enum(PAYMENT_MODES, { error: 'validation:mode_paiement_required' }),
+      })
+      .superRefine(
+        (value, ctx) =>
+          reportIssues(ctx, [
+            ...minorsWarningIssues(value, hasMinorCandidate(value.candidats, orderDate)),
+            ...pickupPointIssues(value),
+            ...postalDeliveryIssues(value),
+          ]),
+        EVEN_WITH_FIELD_ERRORS,
+      )
+      .transform(withDeliveryDefaults(orderDate)),
+  );
 }
 export type Order = z.infer<ReturnType<typeof orderSchema>>;
 

@@ -173,6 +173,7 @@ describe('POST /api/orders', () => {
         }),
       ],
       avertissement_mineurs: false,
+      mode_livraison: 'postal',
       date_livraison: addDays(today(), -1),
     });
     expect(response.statusCode).toBe(400);
@@ -182,6 +183,31 @@ describe('POST /api/orders', () => {
       'candidats.1.certificat_medical': 'validation:certificat_medical_required',
       avertissement_mineurs: 'validation:avertissement_mineurs_required',
       date_livraison: 'validation:date_livraison_past',
+    });
+  });
+
+  it('asks a delivery by email neither a postal address nor a date, nor fitness twice', async () => {
+    const user = await signedInUser(t);
+    // Left out (an undefined value is not sent).
+    const body = {
+      adresse_livraison: undefined,
+      date_livraison: undefined,
+      avertissement_condition_physique: undefined,
+    };
+    const created = await placeOrder(user, { ...body, mode_livraison: 'email' });
+    expect(created.statusCode, created.body).toBe(201);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, created.json().id));
+    expect(row).toMatchObject({
+      adresse_livraison: orderPayload().adresse_facturation,
+      date_livraison: today(),
+      avertissement_condition_physique: true,
+    });
+    // By post the address and the date are still needed.
+    const postal = await placeOrder(user, { ...body, mode_livraison: 'postal' });
+    expect(postal.statusCode).toBe(400);
+    expect(postal.json().error.fields).toMatchObject({
+      adresse_livraison: 'validation:adresse_required',
+      date_livraison: 'validation:date_livraison_required',
     });
   });
 

@@ -129,7 +129,6 @@ async function saveCompleteDraft(request: APIRequestContext) {
       date_livraison: addDays(today(), 30),
       adresse_livraison: address,
       adresse_facturation: address,
-      avertissement_condition_physique: true,
       avertissement_mineurs: false,
     },
   });
@@ -167,6 +166,11 @@ test.describe('ordering', () => {
     await page.getByRole('button', { name: 'Continue to delivery' }).click();
     await expect(second.getByText(/need a parental authorisation/)).toBeVisible();
     await expect(second.getByText(/need a medical certificate/)).toBeVisible();
+    await expect(page.getByTestId('error-summary')).toBeFocused();
+    await page
+      .getByTestId('error-summary')
+      .getByRole('link', { name: /^Candidate 2 — .*parent or legal guardian[^:]*$/ })
+      .click();
     await expect(second.getByRole('checkbox', { name: /parent or legal guardian/ })).toBeFocused();
     await second.getByRole('checkbox', { name: /parent or legal guardian/ }).check();
     await second.getByRole('checkbox', { name: /medical certificate/ }).check();
@@ -180,22 +184,19 @@ test.describe('ordering', () => {
 
     await expect(page).toHaveURL(/\/gb\/shipping$/);
     await page.getByRole('radio', { name: 'By email (PDF)', exact: true }).check();
-    await page
-      .getByRole('textbox', { name: 'Desired delivery date', exact: true })
-      .fill(addDays(today(), 30));
-    // The delivery address is the user's own by default.
+    // By email: no postal delivery address nor date is asked, only the billing address, the user's own.
+    await expect(page.getByRole('textbox', { name: 'Desired delivery date', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Delivery address' })).toHaveCount(0);
+    await expect(page.getByRole('switch', { name: /billing address/i })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue(
       '12 route du Mont Ventoux',
     );
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    // Both acknowledgements are required: a candidate is under 18.
-    await expect(
-      page.getByText('Tick to confirm that you have read the warning about physical condition.'),
-    ).toBeVisible();
+    // Fitness was attested for each candidate: only the minors' warning is asked here, a candidate being 16.
+    await expect(page.getByRole('checkbox', { name: /physical condition/ })).toHaveCount(0);
     await expect(
       page.getByText('Tick to confirm that you have read the warning about minors.'),
     ).toBeVisible();
-    await page.getByRole('checkbox', { name: 'I have read the warning about physical condition.' }).check();
     await page.getByRole('checkbox', { name: 'I have read the warning about minors.' }).check();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
 
@@ -407,6 +408,11 @@ test.describe('ordering', () => {
     await expect(page.getByText('Required fields are empty or incorrect.')).toBeVisible();
     const first = candidate(page, 1);
     await expect(first.getByText('Select a challenge.')).toBeVisible();
+    await expect(page.getByTestId('error-summary')).toBeFocused();
+    await page
+      .getByTestId('error-summary')
+      .getByRole('link', { name: 'Candidate 1 — Challenge', exact: true })
+      .click();
     await expect(first.getByRole('radio', { name: 'Cinglé', exact: true })).toBeFocused();
     const second = candidate(page, 2);
     await expect(second.getByText('Enter the surname.')).toBeVisible();
@@ -443,12 +449,13 @@ test.describe('ordering', () => {
     await warning.getByRole('button', { name: 'Deliver by email' }).click();
     await expect(page.getByRole('radio', { name: 'By email (PDF)', exact: true })).toBeChecked();
     await expect(warning).toBeHidden();
+    // By email the date is not asked any more.
+    await expect(page.getByRole('textbox', { name: 'Desired delivery date', exact: true })).toHaveCount(0);
 
+    await page.getByRole('radio', { name: 'Pick-up point', exact: true }).check();
     const nextSummer = `${Number(today().slice(0, 4)) + 1}-07-14`;
     await page.getByRole('textbox', { name: 'Desired delivery date', exact: true }).fill(nextSummer);
     await expect(page.getByTestId('heat-warning')).toBeVisible();
-
-    await page.getByRole('radio', { name: 'Pick-up point', exact: true }).check();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page.getByText('Choose a pick-up point.')).toBeVisible();
     await page.getByRole('radio', { name: 'Office de tourisme de Bédoin', exact: true }).check();

@@ -267,8 +267,9 @@ function Statements({ form, index, age }: Slot & { age: AgeCategory | null }) {
   return (
     <Fieldset legend={t('order.sections.statements')}>
       <Stack gap="md">
+        {/* The one place fitness is asked (the delivery step does not ask it again). */}
         <Notice color="orange" icon={<IconHeartbeat aria-hidden />} title={t('order.health.title')}>
-          {t('order.health.text')}
+          {t('order.health.text')} {t('shipping.physicalWarning.text')}
         </Notice>
         <Statement form={form} index={index} field="attestation_condition_physique" />
         <Statement form={form} index={index} field="attestation_assurance" />

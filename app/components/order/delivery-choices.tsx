@@ -11,12 +11,23 @@ import type { PickupPoint } from '../../../contracts/orders.ts';
 import { DELIVERY_MODES } from '../../../domain/statuses.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 
+/** What useZodForm's getInputProps gives: the field's id besides Mantine's props. */
+type WithId = GetInputPropsReturnType & { id?: string };
+
+/** The label keys of the delivery's fields, which the fields and an error summary show. */
+export const DELIVERY_LABELS = {
+  mode_livraison: 'order:shipping.mode',
+  point_retrait: 'order:shipping.pickupPoint',
+  date_livraison: 'order:shipping.date',
+};
+
 export function DeliveryChoices({
   getInputProps,
   mode,
   pickupPoints,
   earliestDate,
   afterMode,
+  dateForEmail = true,
 }: {
   getInputProps: (path: 'mode_livraison' | 'point_retrait' | 'date_livraison') => GetInputPropsReturnType;
   /** The mode chosen so far, which shows the pick-up points. */
@@ -25,21 +36,21 @@ export function DeliveryChoices({
   earliestDate: string;
   /** What the page says under the modes about the one chosen. */
   afterMode?: ReactNode;
+  /** False where a delivery by email needs no date (a new order's documents go out at once). */
+  dateForEmail?: boolean;
 }) {
   const { t } = useTranslation('order');
   const hydrated = useHydrated();
+  // The group's id goes to its first choice, so that a link to the field (an error summary's) focuses a control.
+  const { id: modeId, ...modeProps } = getInputProps('mode_livraison') as WithId;
   return (
     <>
-      <Radio.Group
-        name="mode_livraison"
-        label={t('shipping.mode')}
-        required
-        {...getInputProps('mode_livraison')}
-      >
+      <Radio.Group name="mode_livraison" label={t(DELIVERY_LABELS.mode_livraison)} required {...modeProps}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs" spacing="sm">
-          {DELIVERY_MODES.map((deliveryMode) => (
+          {DELIVERY_MODES.map((deliveryMode, index) => (
             <Paper key={deliveryMode} withBorder p="sm">
               <Radio
+                id={index === 0 ? modeId : undefined}
                 value={deliveryMode}
                 label={t(`deliveryModes.${deliveryMode}`)}
                 description={t(`shipping.modeDescriptions.${deliveryMode}`)}
@@ -54,16 +65,18 @@ export function DeliveryChoices({
       {(!hydrated || mode === 'retrait') && (
         <PickupPoints pickupPoints={pickupPoints} inputProps={getInputProps('point_retrait')} />
       )}
-      <TextInput
-        type="date"
-        name="date_livraison"
-        label={t('shipping.date')}
-        description={t('shipping.dateDescription')}
-        min={earliestDate}
-        required
-        maw={320}
-        {...getInputProps('date_livraison')}
-      />
+      {(dateForEmail || !hydrated || mode !== 'email') && (
+        <TextInput
+          type="date"
+          name="date_livraison"
+          label={t(DELIVERY_LABELS.date_livraison)}
+          description={t('shipping.dateDescription')}
+          min={earliestDate}
+          required
+          maw={320}
+          {...getInputProps('date_livraison')}
+        />
+      )}
     </>
   );
 }
@@ -76,12 +89,14 @@ function PickupPoints({
   inputProps: GetInputPropsReturnType;
 }) {
   const { t } = useTranslation('order');
+  const { id, ...groupProps } = inputProps as WithId;
   return (
-    <Radio.Group name="point_retrait" label={t('shipping.pickupPoint')} required {...inputProps}>
+    <Radio.Group name="point_retrait" label={t(DELIVERY_LABELS.point_retrait)} required {...groupProps}>
       <Stack gap="sm" mt="xs">
-        {pickupPoints.map((point) => (
+        {pickupPoints.map((point, index) => (
           <Paper key={point.id} withBorder p="sm">
             <Radio
+              id={index === 0 ? id : undefined}
               value={point.id}
               label={point.name}
               description={

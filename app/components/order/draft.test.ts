@@ -78,7 +78,6 @@ describe('readDraft', () => {
       point_retrait: 'bedoin',
       adresse_livraison: { ...address, pays: '' },
       mode_paiement: 'wallet',
-      avertissement_condition_physique: true,
     });
   });
 
@@ -153,7 +152,6 @@ describe('orderRequest', () => {
     point_retrait: 'bedoin',
     adresse_livraison: address,
     adresse_facturation: address,
-    avertissement_condition_physique: true,
   };
 
   it('is an order the API schema accepts, without a pick-up point unless one is wanted', () => {

@@ -36,7 +36,6 @@ export interface OrderDraft {
   adresse_livraison?: AddressDraft;
   adresse_facturation?: AddressDraft;
   mode_paiement?: PaymentMode;
-  avertissement_condition_physique?: boolean;
   avertissement_mineurs?: boolean;
 }
 
@@ -125,9 +124,6 @@ export function readDraft(raw: unknown): OrderDraft {
   if (billing) draft.adresse_facturation = billing;
   const payment = oneOf(PAYMENT_MODES, raw.mode_paiement);
   if (payment) draft.mode_paiement = payment;
-  if (typeof raw.avertissement_condition_physique === 'boolean') {
-    draft.avertissement_condition_physique = raw.avertissement_condition_physique;
-  }
   if (typeof raw.avertissement_mineurs === 'boolean') draft.avertissement_mineurs = raw.avertissement_mineurs;
   return draft;
 }
@@ -195,7 +191,6 @@ export function orderRequest(draft: OrderDraft, modePaiement: PaymentMode) {
     adresse_livraison: draft.adresse_livraison,
     adresse_facturation: draft.adresse_facturation,
     mode_paiement: modePaiement,
-    avertissement_condition_physique: draft.avertissement_condition_physique === true,
     avertissement_mineurs: draft.avertissement_mineurs === true,
   };
 }

@@ -85,7 +85,8 @@ function DeliveryRecap({ draft, pickupPoints }: { draft: OrderDraft; pickupPoint
         <EditLink step="shipping" />
       </Group>
       {draft.mode_livraison && <Text size="sm">{t(`deliveryModes.${draft.mode_livraison}`)}</Text>}
-      {draft.date_livraison && (
+      {/* By email no date was asked: one left in the draft from another mode is not the order's. */}
+      {draft.date_livraison && draft.mode_livraison !== 'email' && (
         <Text size="sm">{t('payment.deliveryDate', { date: format.date(draft.date_livraison) })}</Text>
       )}
       {draft.mode_livraison === 'retrait' && point && (

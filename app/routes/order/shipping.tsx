@@ -1,6 +1,8 @@
 /**
  * Registration, step 2: how the kit is delivered (post, email, pick-up point), the desired date, the delivery and
- * billing addresses (the user's own by default) and the warnings to acknowledge. Saved into the order draft as the
+ * billing addresses (the user's own by default) and, for a minor, the parents' warning. A delivery by email asks
+ * no postal address nor date (the billing address alone), and fitness was attested per candidate on step 1.
+ * Address fields hidden by a choice are dropped by the schema (shippingSchema), so they never refuse the form. Saved into the order draft as the
  * user goes; postal delivery too soon and the summer heat are pointed out as the date is chosen. Before its
  * scripts run (or without them), the form posts to this page's action (decision 0032), which keeps the draft and
  * goes on to the payment once the choices pass the API's schema.
@@ -19,7 +21,8 @@ import { localeOr } from '../../../domain/locales.ts';
 import { GENERIC_MESSAGE, fieldErrors } from '../../../domain/schemas/common.ts';
 import { shippingSchema } from '../../../domain/schemas/order.ts';
 import { DELIVERY_MODES, type DeliveryMode } from '../../../domain/statuses.ts';
-import { FormAlert } from '../../components/forms/form-alert.tsx';
+import { ErrorSummary } from '../../components/forms/error-summary.tsx';
+import { shippingPathLabel } from '../../components/order/form-labels.ts';
 import { AddressFields } from '../../components/order/address-fields.tsx';
 import { DeliveryChoices } from '../../components/order/delivery-choices.tsx';
 import {
@@ -67,7 +70,6 @@ type ShippingValues = {
   /** The billing address is the delivery address. */
   billingSame: boolean;
   adresse_facturation: AddressDraft;
-  avertissement_condition_physique: boolean;
   avertissement_mineurs: boolean;
 };
 
@@ -81,7 +83,6 @@ function initialValues(draft: OrderDraft, userAddress: AddressDraft): ShippingVa
     adresse_livraison: delivery,
     billingSame: sameAddress(delivery, billing),
     adresse_facturation: billing,
-    avertissement_condition_physique: draft.avertissement_condition_physique ?? false,
     avertissement_mineurs: draft.avertissement_mineurs ?? false,
   };
 }
@@ -91,8 +92,9 @@ function draftWith(draft: OrderDraft, values: ShippingValues): OrderDraft {
   const next: OrderDraft = {
     candidats: draft.candidats,
     adresse_livraison: values.adresse_livraison,
-    adresse_facturation: values.billingSame ? values.adresse_livraison : values.adresse_facturation,
-    avertissement_condition_physique: values.avertissement_condition_physique,
+    adresse_facturation: billingFollowsDelivery(values)
+      ? values.adresse_livraison
+      : values.adresse_facturation,
     avertissement_mineurs: values.avertissement_mineurs,
   };
   if (values.mode_livraison) next.mode_livraison = values.mode_livraison;
@@ -102,11 +104,18 @@ function draftWith(draft: OrderDraft, values: ShippingValues): OrderDraft {
   return next;
 }
 
+/** The billing address is the delivery address when the buyer says so, and there is one (not by email). */
+function billingFollowsDelivery(values: Pick<ShippingValues, 'billingSame' | 'mode_livraison'>): boolean {
+  return values.billingSame && values.mode_livraison !== 'email';
+}
+
 function formSchema(orderDate: string, hasMinor: boolean) {
   return z.preprocess(
     (input) => {
       const values = input as ShippingValues;
-      return values.billingSame ? { ...values, adresse_facturation: values.adresse_livraison } : values;
+      return billingFollowsDelivery(values)
+        ? { ...values, adresse_facturation: values.adresse_livraison }
+        : values;
     },
     shippingSchema(orderDate, hasMinor),
   );
@@ -126,7 +135,6 @@ function shippingFromForm(values: Readonly<Record<string, string>>): ShippingVal
     adresse_livraison: address('adresse_livraison'),
     billingSame: values.billingSame === 'true',
     adresse_facturation: address('adresse_facturation'),
-    avertissement_condition_physique: values.avertissement_condition_physique === 'true',
     avertissement_mineurs: values.avertissement_mineurs === 'true',
   };
 }
@@ -163,6 +171,8 @@ function DeliveryPanel({
   const { mode_livraison: mode, date_livraison: date } = form.values;
   const validDate = isValidCalendarDate(date);
   const tooSoonForPost = mode === 'postal' && validDate && date < earliestPostalDate;
+  // By email no date is asked (DeliveryChoices hides it once the scripts run): nothing is said about one.
+  const dateAsked = !hydrated || mode !== 'email';
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="md">
@@ -171,11 +181,12 @@ function DeliveryPanel({
           mode={mode}
           pickupPoints={pickupPoints}
           earliestDate={orderDate}
+          dateForEmail={false}
         />
         {hydrated && tooSoonForPost && (
           <EarlyPostalNotice form={form} earliestPostalDate={earliestPostalDate} />
         )}
-        {validDate && isInHeatPeriod(date) && (
+        {dateAsked && validDate && isInHeatPeriod(date) && (
           <Notice
             color="orange"
             icon={<IconSun aria-hidden />}
@@ -227,16 +238,20 @@ function EarlyPostalNotice({ form, earliestPostalDate }: { form: ShippingForm; e
 function BillingAddress({ form }: { form: ShippingForm }) {
   const { t } = useTranslation('order');
   const hydrated = useHydrated();
+  // By email there is no delivery address to copy: the billing address is asked on its own.
+  const byEmail = hydrated && form.values.mode_livraison === 'email';
   return (
     <Fieldset legend={t('shipping.billingAddress')}>
       <Stack gap="md">
-        <Switch
-          name="billingSame"
-          value="true"
-          label={t('shipping.billingSame')}
-          {...form.getInputProps('billingSame', { type: 'checkbox' })}
-        />
-        {(!hydrated || !form.values.billingSame) && (
+        {!byEmail && (
+          <Switch
+            name="billingSame"
+            value="true"
+            label={t('shipping.billingSame')}
+            {...form.getInputProps('billingSame', { type: 'checkbox' })}
+          />
+        )}
+        {(!hydrated || byEmail || !form.values.billingSame) && (
           <AddressFields prefix="adresse_facturation" section="billing" getInputProps={form.getInputProps} />
         )}
       </Stack>
@@ -244,13 +259,7 @@ function BillingAddress({ form }: { form: ShippingForm }) {
   );
 }
 
-function Acknowledgement({
-  form,
-  field,
-}: {
-  form: ShippingForm;
-  field: 'avertissement_condition_physique' | 'avertissement_mineurs';
-}) {
+function Acknowledgement({ form, field }: { form: ShippingForm; field: 'avertissement_mineurs' }) {
   const { t } = useTranslation('order');
   const props = form.getInputProps(field, { type: 'checkbox' });
   return (
@@ -264,32 +273,20 @@ function Acknowledgement({
   );
 }
 
-/** The warnings the buyer acknowledges: the physical effort, and for a minor the parents' part. */
-function Acknowledgements({ form, hasMinor }: { form: ShippingForm; hasMinor: boolean }) {
+/** For a minor, the parents' part, which the buyer acknowledges (fitness was attested per candidate on step 1). */
+function MinorsAcknowledgement({ form }: { form: ShippingForm }) {
   const { t } = useTranslation('order');
   return (
     <Fieldset legend={t('shipping.acknowledgements')}>
       <Stack gap="md">
         <Notice
-          color="orange"
+          color="blue"
           icon={<IconAlertTriangle aria-hidden />}
-          title={t('shipping.physicalWarning.title')}
+          title={t('shipping.minorsWarning.title')}
         >
-          {t('shipping.physicalWarning.text')}
+          {t('shipping.minorsWarning.text')}
         </Notice>
-        <Acknowledgement form={form} field="avertissement_condition_physique" />
-        {hasMinor && (
-          <>
-            <Notice
-              color="blue"
-              icon={<IconAlertTriangle aria-hidden />}
-              title={t('shipping.minorsWarning.title')}
-            >
-              {t('shipping.minorsWarning.text')}
-            </Notice>
-            <Acknowledgement form={form} field="avertissement_mineurs" />
-          </>
-        )}
+        <Acknowledgement form={form} field="avertissement_mineurs" />
       </Stack>
     </Fieldset>
   );
@@ -328,9 +325,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     schema,
     initialValues(draft, loaderData.userAddress),
     isFormRefusal(answer) ? answer.fields : undefined,
+    '',
   );
   useAdoptTypedValues(ref, form);
   const values = form.values;
+  const hydrated = useHydrated();
   const saving = useMemo(() => draftWith(draft, values), [draft, values]);
   const autosave = useDraftAutosave(saving);
   const [message, setMessage] = useState<string | null>(null);
@@ -357,18 +356,28 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PageIntro prefix="order:shipping." noindex />
       <Form method="post" ref={ref} onSubmit={submit} noValidate data-testid="shipping-form">
         <Stack gap="lg">
-          {top && <FormAlert kind="error">{t(top)}</FormAlert>}
+          <ErrorSummary
+            errors={form.errors}
+            message={top ? { key: top } : null}
+            label={(path) => shippingPathLabel(path, (key, values) => t(key, values ?? {}))}
+          />
           <DeliveryPanel
             form={form}
             orderDate={orderDate}
             earliestPostalDate={earliestPostalDate}
             pickupPoints={pickupPoints}
           />
-          <Fieldset legend={t('shipping.deliveryAddress')}>
-            <AddressFields prefix="adresse_livraison" section="shipping" getInputProps={form.getInputProps} />
-          </Fieldset>
+          {!(hydrated && values.mode_livraison === 'email') && (
+            <Fieldset legend={t('shipping.deliveryAddress')}>
+              <AddressFields
+                prefix="adresse_livraison"
+                section="shipping"
+                getInputProps={form.getInputProps}
+              />
+            </Fieldset>
+          )}
           <BillingAddress form={form} />
-          <Acknowledgements form={form} hasMinor={hasMinor} />
+          {hasMinor && <MinorsAcknowledgement form={form} />}
           <ShippingButtons autosave={autosave} leaving={form.submitting || leaving} />
         </Stack>
       </Form>
