@@ -48,7 +48,8 @@ export interface LoaderServices {
     dashboard(caller: SessionUser): Promise<DashboardData>;
   };
   homologations: {
-    forUser(caller: SessionUser, locale: Locale): Promise<MyHomologation[]>;
+    /** Null until the caller's address is confirmed. */
+    forUserOnceVerified(caller: SessionUser, locale: Locale): Promise<MyHomologation[] | null>;
   };
   diplomas: {
     /** Null for an unknown code. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../contracts/account.ts';
 import { AppError } from '../errors.ts';
-import { CLI, actorIdOf, permitted, permittedPerson, signedIn, staff, withVerifiedEmail } from './guards.ts';
+import {
+  CLI,
+  actorIdOf,
+  hasVerifiedEmail,
+  permitted,
+  permittedPerson,
+  signedIn,
+  staff,
+  withVerifiedEmail,
+} from './guards.ts';
 
 const rider: SessionUser = {
   id: 7,
@@ -39,6 +48,11 @@ describe('guards', () => {
       '403 email_not_verified',
     );
     expect(refusal(() => withVerifiedEmail(null))).toBe('401 unauthorized');
+    // The same rule, asked without refusing (the account page shows why instead).
+    expect(hasVerifiedEmail(rider)).toBe(rider.emailVerified);
+    expect(hasVerifiedEmail({ ...rider, emailVerified: false })).toBe(false);
+    expect(hasVerifiedEmail(null)).toBe(false);
+    expect(hasVerifiedEmail(CLI)).toBe(false);
     expect(withVerifiedEmail(rider)).toBe(rider);
   });
 

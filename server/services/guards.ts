@@ -30,10 +30,15 @@ export function signedIn(caller: Caller): SessionUser {
   return caller;
 }
 
+/** Whether the caller is a person whose address is confirmed (withVerifiedEmail's rule, without refusing). */
+export function hasVerifiedEmail(caller: Caller): boolean {
+  return !!caller && !isTool(caller) && caller.emailVerified === true;
+}
+
 /** A person whose address is confirmed: what belongs to the owner of that address (rides, their display). */
 export function withVerifiedEmail(caller: Caller): SessionUser {
   const user = signedIn(caller);
-  if (!user.emailVerified) throw emailNotVerified();
+  if (!hasVerifiedEmail(user)) throw emailNotVerified();
   return user;
 }
 

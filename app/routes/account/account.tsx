@@ -58,8 +58,8 @@ export async function loader(args: Route.LoaderArgs) {
       services.accounts.profile(user.id),
       services.orders.list(user.id),
       services.cancellationRequests.ofBuyer(user.id),
-      // As GET /api/me/homologations: only for a confirmed address (the tab says so otherwise).
-      user.emailVerified ? services.homologations.forUser(user, localeOr(args.params.lang)) : null,
+      // As GET /api/me/homologations, null until the address is confirmed (the tab says so then).
+      services.homologations.forUserOnceVerified(user, localeOr(args.params.lang)),
       services.displayRestrictions.stateOf(user.email),
       // Null when the club has not configured Strava: then the card does not show.
       services.activityConnections.configured ? services.activityConnections.status(user.id) : null,

@@ -6,7 +6,7 @@
  * The batch (homologation-batch.ts) is added to it in index.ts.
  */
 import type { Locale } from '../../../domain/locales.ts';
-import type { Caller } from '../guards.ts';
+import { type Caller, hasVerifiedEmail } from '../guards.ts';
 import type { HomologationDeps } from './homologation-candidate.ts';
 import {
   type Decide,
@@ -45,5 +45,8 @@ export function createHomologationsService(deps: HomologationDeps) {
     ) => correctHomologation(deps, caller, homologationId, input),
 
     forUser: (caller: Caller, locale: Locale) => homologationsOfRider(deps, caller, locale),
+    /** The same for the account page, which shows the list once the address is confirmed and says why until then. */
+    forUserOnceVerified: (caller: Caller, locale: Locale) =>
+      hasVerifiedEmail(caller) ? homologationsOfRider(deps, caller, locale) : Promise.resolve(null),
   };
 }
