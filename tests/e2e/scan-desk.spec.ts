@@ -13,8 +13,8 @@ import { holdScripts } from './hold-scripts.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
 
-// Each journey registers and pays for its riders first: on a shared machine that alone takes a while.
-test.describe.configure({ timeout: 240_000 });
+// Each journey registers and pays for its riders first (4–8 s here): room for a loaded two-core CI machine.
+test.describe.configure({ timeout: 60_000 });
 // The unknown reference is typed on purpose: its page answers 404, which the browser reports.
 test.use({ expectedErrors: [/status of 404/] });
 
