@@ -16,7 +16,16 @@ export interface ConnectionStatus {
 }
 
 /** How an authorization ended, as the page the rider returns to reads it in `?strava=…`. */
-export const AUTHORIZATION_OUTCOMES = ['connected', 'denied', 'scope', 'invalid', 'failed'] as const;
+export const AUTHORIZATION_OUTCOMES = [
+  'connected',
+  'denied',
+  'scope',
+  'invalid',
+  'failed',
+  /** The service refuses the club's application (Strava's inactive application, or its athlete limit). */
+  'unavailable',
+  'rate_limited',
+] as const;
 export type AuthorizationOutcome = (typeof AUTHORIZATION_OUTCOMES)[number];
 
 /** Why Strava could not do what was asked, as a page shows it: the API's code, and for a rate limit the wait. */

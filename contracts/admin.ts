@@ -3,6 +3,7 @@
  * administrators. The admin API sends them as JSON and the admin pages' loaders read them in-process; the
  * services declare these as their answers, so both sides are checked against one definition.
  */
+import type { ActivityProvider, ApplicationRefusal } from '../domain/activity-providers.ts';
 import type { EvidenceState, EvidenceTrackSource } from '../domain/evidence.ts';
 import type { Guardian } from '../domain/schemas/candidate.ts';
 import type { TrackFlag, Verdict } from '../domain/schemas/track.ts';
@@ -198,6 +199,11 @@ export interface DashboardData {
   } | null;
   laureatesTotal: number;
   monthly: { month: string; registrations: number; homologations: number }[];
+  /**
+   * Activity services refusing the club's application (Strava inactive, or at its athlete limit), for every
+   * volunteer: someone must renew it (docs/DEPLOY.md). Empty when all is well.
+   */
+  activityRefusals: { provider: ActivityProvider; reason: ApplicationRefusal; since: string }[];
   /** The audit log's latest acts: null for someone whose roles do not read it (`audit.read`). */
   latestActions:
     | {

@@ -7,3 +7,11 @@ export type ActivityProvider = (typeof ACTIVITY_PROVIDERS)[number];
 
 export const TRACK_SOURCES = ['upload', ...ACTIVITY_PROVIDERS] as const;
 export type TrackSource = (typeof TRACK_SOURCES)[number];
+
+/**
+ * Why a service refuses the club's application itself (not one rider): `inactive` (Strava since 30 June 2026,
+ * when the owner's subscription lapses or the application is not reviewed) or `athlete_limit` (its limit of
+ * connected athletes reached: 10 on Strava's Standard tier).
+ */
+export const APPLICATION_REFUSALS = ['inactive', 'athlete_limit'] as const;
+export type ApplicationRefusal = (typeof APPLICATION_REFUSALS)[number];

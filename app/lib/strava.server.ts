@@ -17,6 +17,11 @@ export interface StravaRidesState {
   error: StravaFailure | null;
 }
 
+/** Strava down, or refusing the club's application: answered 503, yet said to the rider like any refusal. */
+export function isStravaOutage(failure: ServiceFailure): boolean {
+  return failure.code === 'strava_unavailable' || failure.code === 'strava_refused';
+}
+
 /** A refusal of the Strava services, as the pages show it. */
 export function stravaFailure(failure: ServiceFailure): StravaFailure {
   const retryAfter = Number(failure.headers?.['retry-after']);

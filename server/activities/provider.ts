@@ -4,7 +4,7 @@
  * The check never sees the service: it gets the points as a GPX file (write-gpx.ts), like an upload.
  */
 import type { ActivitySummary } from '../../contracts/activities.ts';
-import type { ActivityProvider } from '../../domain/activity-providers.ts';
+import type { ActivityProvider, ApplicationRefusal } from '../../domain/activity-providers.ts';
 import type { TrackPoint } from '../../domain/track/analyse.ts';
 
 export interface ProviderTokens {
@@ -42,18 +42,32 @@ export interface ActivityProviderClient {
 /**
  * Why a call to the service failed, in the terms the site answers with: the authorization is gone or refused,
  * the activity is not there (deleted, private, someone else's), the service's rate limit is reached (with the
- * seconds until its window resets), or the service is down or answers what it should not.
+ * seconds until its window resets), the service refuses the club's application (inactive, or at its limit of
+ * connected athletes), or the service is down or answers what it should not.
  */
-export type ProviderFailure = 'unauthorized' | 'not_found' | 'not_a_ride' | 'rate_limited' | 'unavailable';
+export type ProviderFailure =
+  | 'unauthorized'
+  | 'not_found'
+  | 'not_a_ride'
+  | 'rate_limited'
+  | 'unavailable'
+  /** The service refuses the club's application itself (`refusal` says why), whoever the rider. */
+  | 'application_refused';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
   readonly failure: ProviderFailure;
   readonly retryAfterSeconds: number | undefined;
+  readonly refusal: ApplicationRefusal | undefined;
 
-  constructor(failure: ProviderFailure, message: string, retryAfterSeconds?: number) {
+  constructor(
+    failure: ProviderFailure,
+    message: string,
+    details: { retryAfterSeconds?: number; refusal?: ApplicationRefusal } = {},
+  ) {
     super(message);
     this.failure = failure;
-    this.retryAfterSeconds = retryAfterSeconds;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.refusal = details.refusal;
   }
 }

@@ -9,6 +9,7 @@
  */
 import type { ActivitySummary } from '../../contracts/activities.ts';
 import { z } from '../../domain/schemas/zod.ts';
+import type { ApplicationRefusal } from '../../domain/activity-providers.ts';
 import type { TrackPoint } from '../../domain/track/analyse.ts';
 import {
   type ActivityPoints,
@@ -139,17 +140,51 @@ async function call(
     throw new ProviderError('unavailable', 'Strava could not be reached');
   }
   if (response.ok) return response;
-  await response.body?.cancel();
+  const refusal = response.status === 403 ? applicationRefusal(await boundedText(response)) : undefined;
+  await response.body?.cancel().catch(() => undefined);
+  if (refusal)
+    throw new ProviderError('application_refused', "Strava refuses the club's application", { refusal });
   if (response.status === 401 || (refusedAs400 && response.status === 400))
     throw new ProviderError('unauthorized', 'Strava refused the authorization');
   if (response.status === 404) throw new ProviderError('not_found', 'No such activity at Strava');
   if (response.status === 429)
-    throw new ProviderError(
-      'rate_limited',
-      "Strava's rate limit is reached",
-      stravaRetryAfterSeconds(response.headers),
-    );
+    throw new ProviderError('rate_limited', "Strava's rate limit is reached", {
+      retryAfterSeconds: stravaRetryAfterSeconds(response.headers),
+    });
   throw new ProviderError('unavailable', `Strava answered ${response.status}`);
+}
+
+/** At most the first 4 KB of an error's body (its JSON is a few lines), within the call's own time limit. */
+async function boundedText(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < 4096) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A body cut short says nothing more.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, 4096);
+}
+
+/**
+ * A 403 about the application rather than the athlete: `{"errors":[{"resource":"Application","field":"Status",
+ * "code":"Inactive"}]}` since Strava's 2026 programme (the owner's subscription lapsed, or the application not
+ * reviewed), or "Limit of connected athletes exceeded" (10 on the Standard tier).
+ */
+export function applicationRefusal(body: string): ApplicationRefusal | undefined {
+  if (/connected athletes/i.test(body) || /athlete\s*limit/i.test(body)) return 'athlete_limit';
+  // Not any "Application" error: before 2019 Strava answered its rate limit as 403 with that resource too.
+  if (/"resource"\s*:\s*"Application"/i.test(body) && /"code"\s*:\s*"Inactive"/i.test(body))
+    return 'inactive';
+  return undefined;
 }
 
 async function json<T>(response: Response, schema: z.ZodType<T>): Promise<T> {

@@ -1,4 +1,5 @@
 /** The admin area's overview: the people of the back office and their roles, and the dashboard. */
+import { ACTIVITY_PROVIDERS, APPLICATION_REFUSALS } from '../../domain/activity-providers.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_ROLES } from '../../domain/roles.ts';
 import { staffQuery, staffRolesBody } from '../../domain/schemas/admin.ts';
@@ -42,6 +43,13 @@ const dashboardResponse = z.object({
     .nullable(),
   laureatesTotal: z.number(),
   monthly: z.array(z.object({ month: z.string(), registrations: z.number(), homologations: z.number() })),
+  activityRefusals: z.array(
+    z.object({
+      provider: z.enum(ACTIVITY_PROVIDERS),
+      reason: z.enum(APPLICATION_REFUSALS),
+      since: z.string(),
+    }),
+  ),
   latestActions: z
     .array(
       z.object({

@@ -9,12 +9,19 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackAnalysis } from '../../domain/schemas/track.ts';
-import { activityConnections, candidateTracks, oauthStates } from '../../server/db/schema/index.ts';
+import {
+  activityConnections,
+  activityServiceRefusals,
+  candidateTracks,
+  oauthStates,
+} from '../../server/db/schema/index.ts';
 import { createLogger } from '../../server/logging.ts';
 import { hashToken } from '../../server/services/accounts/tokens.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { cingleRide, Ride } from '../support/rides.ts';
 import {
+  STRAVA_APPLICATION_INACTIVE,
+  STRAVA_ATHLETE_LIMIT,
   STRAVA_RATE_LIMITED,
   STRAVA_STAND_IN_CLIENT,
   type StravaStandIn,
@@ -22,8 +29,8 @@ import {
 } from '../support/strava-stand-in.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { toGpx } from '../support/track-files.ts';
-import { stravaRetryAfterSeconds } from '../../server/activities/strava.ts';
-import { PASSWORD, signedInUser } from '../support/users.ts';
+import { applicationRefusal, stravaRetryAfterSeconds } from '../../server/activities/strava.ts';
+import { PASSWORD, signedInAdmin, signedInStaff, signedInUser } from '../support/users.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -485,7 +492,6 @@ describe('disconnecting', () => {
 
   it('still deletes the tokens when Strava cannot be reached', async () => {
     const rider = await connectedRider();
-    strava.failNext({ status: 503 });
     // The revocation is an OAuth call, not an API one: make Strava's OAuth endpoint fail by expiring the token
     // and revoking the athlete, so that the refresh before the revocation is refused.
     strava.revokeAthlete(athleteIds);
@@ -515,6 +521,62 @@ describe('disconnecting', () => {
 });
 
 // Last: it closes the site's Strava budget for the rest of the file.
+describe("Strava refusing the club's application (its 2026 programme)", () => {
+  afterAll(() => strava.refuseApplication(null));
+
+  const dashboard = async (admin: Awaited<ReturnType<typeof signedInAdmin>>) => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.auth });
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{ activityRefusals: { provider: string; reason: string; since: string }[] }>();
+  };
+
+  it('tells the rider to upload the file, and every volunteer until Strava answers again', async () => {
+    const rider = await connectedRider();
+    const admin = await signedInAdmin(t);
+    const desk = await signedInStaff(t, ['desk']);
+    strava.refuseApplication(STRAVA_APPLICATION_INACTIVE);
+
+    const refused = await get(rider, '/api/strava/activities?after=2026-07-10&before=2026-07-20');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ error: { code: 'strava_refused' } });
+    expect(refused.body).not.toContain('Inactive');
+    const [row] = await t.db.select().from(activityServiceRefusals);
+    expect(row).toMatchObject({ provider: 'strava', reason: 'inactive' });
+    // The first refusal's day stays; every volunteer sees it, whatever their roles.
+    await post(rider, `/api/strava/activities/${CINGLE.id}/check`);
+    for (const volunteer of [admin, desk])
+      expect((await dashboard(volunteer)).activityRefusals).toEqual([
+        { provider: 'strava', reason: 'inactive', since: row!.since.toISOString() },
+      ]);
+
+    strava.refuseApplication(null);
+    const listed = await get(rider, '/api/strava/activities?after=2026-07-10&before=2026-07-20');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((await dashboard(admin)).activityRefusals).toEqual([]);
+  });
+
+  it('brings a rider back from connecting with ?strava=unavailable when Strava is at its athlete limit', async () => {
+    const rider = await signedInUser(t);
+    strava.nextAthlete({ id: (athleteIds += 1), activities: [CINGLE] });
+    strava.refuseApplication(STRAVA_ATHLETE_LIMIT);
+    expect(await connect(rider, '/gb/track-check')).toBe('/gb/track-check?strava=unavailable');
+    expect(await connectionRows(rider)).toEqual([]);
+    const [row] = await t.db.select().from(activityServiceRefusals);
+    expect(row?.reason).toBe('athlete_limit');
+    strava.refuseApplication(null);
+  });
+
+  it("tells an application refused from other 403s (an old rate limit, an athlete's own refusal)", () => {
+    expect(applicationRefusal(JSON.stringify(STRAVA_APPLICATION_INACTIVE.body))).toBe('inactive');
+    expect(applicationRefusal(JSON.stringify(STRAVA_ATHLETE_LIMIT.body))).toBe('athlete_limit');
+    expect(applicationRefusal(JSON.stringify(STRAVA_RATE_LIMITED.body))).toBeUndefined();
+    expect(
+      applicationRefusal('{"message":"Forbidden","errors":[{"resource":"Activity","code":"forbidden"}]}'),
+    ).toBe(undefined);
+    expect(applicationRefusal('')).toBeUndefined();
+  });
+});
+
 describe("Strava's rate limit", () => {
   it('is respected by the whole site: a 429 closes the budget until the window opens again', async () => {
     const rider = await connectedRider();

@@ -6,6 +6,7 @@
  * The same forms work before the page's scripts run: the check is posted once with the scripts held back.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { accountPayload } from '../support/account-payload.ts';
@@ -181,3 +182,26 @@ test('without JavaScript: connect, pick the days, check, attach and disconnect',
   await expect(page.getByText(text.disconnected)).toBeVisible();
   await rider.close();
 });
+
+for (const lang of ['fr', 'gb'] as const) {
+  test(`${lang}: back from Strava refusing the club's application, the page says to send the file instead`, async ({
+    browser,
+    baseURL,
+  }) => {
+    // What GET /api/strava/callback sends a rider back to when Strava refuses the club's application (inactive,
+    // or at its athlete limit; tests/api/strava.test.ts covers the round trip) or limits its requests.
+    const track = JSON.parse(fs.readFileSync(`locales/${lang}/track.json`, 'utf8'));
+    const rider = await browser.newContext({ baseURL, viewport: VIEWPORTS[lang] });
+    await signedUp(rider.request, `refused.${crypto.randomBytes(4).toString('hex')}@example.org`);
+    const page = await rider.newPage();
+    for (const outcome of ['unavailable', 'rate_limited']) {
+      await page.goto(`/${lang}/track-check?strava=${outcome}`);
+      await expect(page.getByTestId('strava-outcome')).toHaveText(track.strava.outcome[outcome]);
+    }
+    // The upload stays the way forward, on a phone as on a wide screen.
+    await expect(page.getByText(track.upload.privacy)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await rider.close();
+  });
+}

@@ -48,6 +48,11 @@ export interface StravaStandIn {
   nextAuthorization(answer: { decline?: boolean; scope?: string }): void;
   /** The next API call (not OAuth) answers this instead. */
   failNext(reply: StandInReply): void;
+  /**
+   * Strava refuses the club's application from now on, on every call (token exchange included), as it does for
+   * an inactive application or one at its athlete limit; null accepts it again.
+   */
+  refuseApplication(reply: StandInReply | null): void;
   /** Lifetime of the access tokens handed out from now on, in seconds (Strava's is six hours). */
   tokenLifetime(seconds: number): void;
   /** The athlete removes the site from their Strava settings: every token of theirs stops working. */
@@ -68,6 +73,21 @@ const authorizationError = json(
 const notFound = json(
   { message: 'Record Not Found', errors: [{ resource: 'Activity', field: 'id', code: 'invalid' }] },
   404,
+);
+
+/** Strava's answer since its 2026 programme to an application whose owner has no subscription. */
+export const STRAVA_APPLICATION_INACTIVE: StandInReply = json(
+  { message: 'Forbidden', errors: [{ resource: 'Application', field: 'Status', code: 'Inactive' }] },
+  403,
+);
+
+/** Strava's answer to an application at its limit of connected athletes (10 on the Standard tier). */
+export const STRAVA_ATHLETE_LIMIT: StandInReply = json(
+  {
+    message: 'Limit of connected athletes exceeded',
+    errors: [{ resource: 'Application', field: 'athletes', code: 'limit exceeded' }],
+  },
+  403,
 );
 
 export const STRAVA_RATE_LIMITED: StandInReply = {
@@ -136,6 +156,7 @@ export async function startStravaStandIn(port = 0): Promise<StravaStandIn> {
   let athleteCount = 0;
   let authorization: { decline?: boolean; scope?: string } = {};
   let failure: StandInReply | null = null;
+  let refusal: StandInReply | null = null;
   let lifetimeS = 6 * 60 * 60;
   const issued: string[] = [];
 
@@ -178,6 +199,7 @@ export async function startStravaStandIn(port = 0): Promise<StravaStandIn> {
       return { status: 302, headers: { location: back.toString() } };
     }
     const form = new URLSearchParams(request.body);
+    if (refusal && request.path === '/oauth/token') return refusal;
     if (request.method === 'POST' && request.path === '/oauth/token') {
       if (
         form.get('client_id') !== STRAVA_STAND_IN_CLIENT.id ||
@@ -231,6 +253,7 @@ export async function startStravaStandIn(port = 0): Promise<StravaStandIn> {
   }
 
   function api(request: RecordedRequest): StandInReply {
+    if (refusal) return refusal;
     if (failure) {
       const reply = failure;
       failure = null;
@@ -284,6 +307,9 @@ export async function startStravaStandIn(port = 0): Promise<StravaStandIn> {
     },
     nextAuthorization(answer) {
       authorization = answer;
+    },
+    refuseApplication(reply) {
+      refusal = reply;
     },
     failNext(reply) {
       failure = reply;

@@ -6,6 +6,7 @@ export const STRAVA_ERROR_KEYS: Record<string, string> = {
   strava_not_a_ride: 'track:strava.errors.strava_not_a_ride',
   strava_rate_limited: 'track:strava.errors.strava_rate_limited',
   strava_unavailable: 'track:strava.errors.strava_unavailable',
+  strava_refused: 'track:strava.errors.strava_refused',
   validation: 'track:strava.errors.validation',
   not_found: 'track:strava.errors.strava_activity_not_found',
 };

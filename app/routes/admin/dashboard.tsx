@@ -6,6 +6,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
 import { AdminHeading } from '../../components/admin/admin-heading.tsx';
+import { ActivityRefusals } from '../../components/admin/activity-refusals.tsx';
 import {
   ActionCounts,
   LatestActions,
@@ -30,6 +31,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <AdminPage>
       <AdminHeading title={t('admin:dashboard.title')} intro={t('admin:dashboard.intro')} />
       <Stack gap="xl">
+        <ActivityRefusals refusals={dashboard.activityRefusals} />
         <ActionCounts counts={dashboard.counts} />
         <SeasonFigures data={dashboard} />
         {/* Each panel for those whose roles read it (the service leaves the others out). */}

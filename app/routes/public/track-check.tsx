@@ -27,7 +27,7 @@ import { isServiceFailure } from '../../../contracts/action-services.ts';
 import { activityIdField } from '../../../domain/schemas/activities.ts';
 import { readForm } from '../../lib/form-action.server.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { stravaFailure, stravaRidesState } from '../../lib/strava.server.ts';
+import { isStravaOutage, stravaFailure, stravaRidesState } from '../../lib/strava.server.ts';
 import { StravaOutcome } from '../../components/strava/strava-outcome.tsx';
 import { type StravaAnswer, StravaRides } from '../../components/strava/strava-rides.tsx';
 
@@ -81,8 +81,7 @@ export async function action(args: Route.ActionArgs) {
     const attached: StravaAnswer = { ...answered, analysis: stored.analysis, attached: true };
     return data(attached);
   } catch (failure) {
-    if (!isServiceFailure(failure) || (failure.statusCode >= 500 && failure.code !== 'strava_unavailable'))
-      throw failure;
+    if (!isServiceFailure(failure) || (failure.statusCode >= 500 && !isStravaOutage(failure))) throw failure;
     const refused: StravaAnswer = { ...answered, error: stravaFailure(failure) };
     return data(refused, { status: failure.statusCode });
   }

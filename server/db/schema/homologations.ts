@@ -14,7 +14,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { StoredTrackAnalysis } from '../../../domain/schemas/track.ts';
-import { ACTIVITY_PROVIDERS, TRACK_SOURCES } from '../../../domain/activity-providers.ts';
+import {
+  ACTIVITY_PROVIDERS,
+  type ApplicationRefusal,
+  TRACK_SOURCES,
+} from '../../../domain/activity-providers.ts';
 import { users, sessions } from './accounts.ts';
 import { createdAt, timestamptz, bytea, challenge } from './columns.ts';
 import { laureates } from './laureates.ts';
@@ -222,4 +226,17 @@ export const oauthStates = pgTable('oauth_states', {
   /** The site's page to come back to (a local path). */
   returnTo: text('return_to').notNull(),
   expiresAt: timestamptz('expires_at').notNull(),
+});
+
+/**
+ * An activity service refusing the club's application itself (Strava's 403 for an inactive application, one
+ * whose owner's subscription lapsed, or one at its limit of connected athletes): the dashboard says so until
+ * a call succeeds again. Nothing personal: one row per service.
+ */
+export const activityServiceRefusals = pgTable('activity_service_refusals', {
+  provider: text('provider', { enum: ACTIVITY_PROVIDERS }).primaryKey(),
+  /** `inactive` or `athlete_limit`, as the service said. */
+  reason: text('reason').$type<ApplicationRefusal>().notNull(),
+  /** When the service first refused, since the last success. */
+  since: timestamptz('since').notNull(),
 });

@@ -3,6 +3,7 @@
  * season's orders and takings, the laureates, twelve months of registrations and homologations, and the latest
  * audited actions.
  */
+import { applicationRefusals } from '../rides/activity-service-refusals.ts';
 import { and, count, desc, eq, gte, isNotNull, lte, sql, sum } from 'drizzle-orm';
 import { candidateReference, orderReference } from '../../../domain/references.ts';
 import type { AdminListId } from '../../../domain/statuses.ts';
@@ -110,6 +111,7 @@ async function dashboard(db: Database, caller: Caller, now: Date): Promise<Dashb
     actions,
     [requests],
     money,
+    activityRefusals,
   ] = await Promise.all([
     listCount(db, 'consent'),
     listCount(db, 'traitements'),
@@ -126,6 +128,7 @@ async function dashboard(db: Database, caller: Caller, now: Date): Promise<Dashb
     latestActions(db),
     db.select({ total: count() }).from(cancellationRequests).where(eq(cancellationRequests.status, 'open')),
     moneyBetween(db, seasonStart, seasonEnd),
+    applicationRefusals(db),
   ]);
   return {
     counts: {
@@ -150,6 +153,7 @@ async function dashboard(db: Database, caller: Caller, now: Date): Promise<Dashb
     laureatesTotal: laureatesRow?.total ?? 0,
     monthly: months,
     latestActions: reads('audit.read') ? actions : null,
+    activityRefusals,
   };
 }
 

@@ -88,6 +88,13 @@ async function keepConnection(
     });
 }
 
+/** Why the exchange failed, as the page the rider returns to says it: Strava's refusal and rate limit are plain. */
+function outcomeOfFailure(error: ProviderError | AppError): AuthorizationOutcome {
+  if (error instanceof AppError && error.code === 'strava_refused') return 'unavailable';
+  if (error instanceof AppError && error.code === 'strava_rate_limited') return 'rate_limited';
+  return 'failed';
+}
+
 /**
  * The service sent the rider back. The state must be one this session started and not yet used; then the code
  * becomes tokens. Answers the page to return to and how it went.
@@ -109,7 +116,8 @@ export async function completeAuthorization(
   try {
     granted = await spend(deps, userId, 1, () => deps.client.exchangeCode(callback.code!));
   } catch (error) {
-    if (error instanceof ProviderError || error instanceof AppError) return { returnTo, outcome: 'failed' };
+    if (error instanceof ProviderError || error instanceof AppError)
+      return { returnTo, outcome: outcomeOfFailure(error) };
     throw error;
   }
   await keepConnection(deps, userId, granted, callback.scope);

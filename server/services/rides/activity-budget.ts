@@ -6,9 +6,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityProvider } from '../../../domain/activity-providers.ts';
 import { ProviderError } from '../../activities/provider.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordStravaCall, recordStravaWait } from '../../metrics.ts';
 import type { LimitRule, RateLimits } from '../platform/rate-limits.ts';
+import { clearApplicationRefusal, recordApplicationRefusal } from './activity-service-refusals.ts';
 
 export const ACTIVITY_SERVICE_LIMITS = {
   /** Below Strava's default read budget (100 requests per 15 minutes, 1,000 a day) for the whole site. */
@@ -37,12 +39,20 @@ const rateLimited = (seconds: number) =>
       headers: { 'retry-after': String(seconds) },
     },
   );
+/** Strava refuses the club's application: no wait helps the rider, the file does (the dashboard tells the club). */
+const applicationRefused = () =>
+  new AppError(
+    503,
+    'strava_refused',
+    "Strava does not let the club's site read rides at the moment: upload the ride's file instead",
+  );
 const unavailable = () =>
   new AppError(503, 'strava_unavailable', 'Strava cannot be reached: try later or upload the file', {
     headers: { 'retry-after': '60' },
   });
 
 export interface BudgetDeps {
+  db: Database;
   provider: ActivityProvider;
   rateLimits: RateLimits;
   log?: FastifyBaseLogger;
@@ -79,6 +89,13 @@ async function answerFor(deps: BudgetDeps, error: ProviderError): Promise<Error>
       recordStravaWait('strava');
       return rateLimited(seconds);
     }
+    case 'application_refused':
+      deps.log?.warn(
+        { provider: deps.provider, refusal: error.refusal },
+        "the service refuses the club's application",
+      );
+      await recordApplicationRefusal(deps.db, deps.provider, error.refusal ?? 'inactive');
+      return applicationRefused();
     default:
       deps.log?.warn(
         { provider: deps.provider, failure: error.failure, reason: error.message },
@@ -99,6 +116,7 @@ export async function spend<T>(
   try {
     const answer = await action();
     recordStravaCall('ok');
+    await clearApplicationRefusal(deps.db, deps.provider);
     return answer;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
