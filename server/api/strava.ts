@@ -59,7 +59,8 @@ function authorizationRoutes(app: App, connections: ActivityConnectionsService) 
     async (request, reply) => {
       const asked = safeRedirectPath(request.query.return_to);
       const returnTo = asked && isLocale(asked.split('/')[1]) ? asked : accountPage(request);
-      const url = await connections.startAuthorization(request.sessionToken!, returnTo);
+      const start = await connections.startAuthorization(request.sessionToken!, returnTo);
+      const url = 'url' in start ? start.url : withOutcome(returnTo, 'unavailable');
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );

@@ -30,6 +30,7 @@ import {
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { toGpx } from '../support/track-files.ts';
 import { applicationRefusal, stravaRetryAfterSeconds } from '../../server/activities/strava.ts';
+import { REFUSAL_HOLD_MS } from '../../server/services/rides/activity-service-refusals.ts';
 import { PASSWORD, signedInAdmin, signedInStaff, signedInUser } from '../support/users.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -522,7 +523,10 @@ describe('disconnecting', () => {
 
 // Last: it closes the site's Strava budget for the rest of the file.
 describe("Strava refusing the club's application (its 2026 programme)", () => {
-  afterAll(() => strava.refuseApplication(null));
+  afterAll(async () => {
+    strava.refuseApplication(null);
+    await t.db.delete(activityServiceRefusals);
+  });
 
   const dashboard = async (admin: Awaited<ReturnType<typeof signedInAdmin>>) => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.auth });
@@ -548,6 +552,25 @@ describe("Strava refusing the club's application (its 2026 programme)", () => {
       expect((await dashboard(volunteer)).activityRefusals).toEqual([
         { provider: 'strava', reason: 'inactive', since: row!.since.toISOString() },
       ]);
+
+    // Meanwhile nobody is sent to Strava's own error page: connecting comes straight back with the reason.
+    strava.requests.length = 0;
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `/api/strava/connect?return_to=${encodeURIComponent('/fr/track-check')}`,
+      headers: rider.auth,
+    });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/fr/track-check?strava=unavailable');
+    expect(strava.requests).toEqual([]);
+    // An hour after the latest refusal, riders are sent to Strava again: the club may have renewed meanwhile.
+    await t.db.update(activityServiceRefusals).set({ lastAt: new Date(Date.now() - REFUSAL_HOLD_MS - 1000) });
+    const later = await t.app.inject({
+      method: 'GET',
+      url: `/api/strava/connect?return_to=${encodeURIComponent('/fr/track-check')}`,
+      headers: rider.auth,
+    });
+    expect(later.headers.location).toMatch(/^https?:\/\/.*\/authorize\?/);
 
     strava.refuseApplication(null);
     const listed = await get(rider, '/api/strava/activities?after=2026-07-10&before=2026-07-20');

@@ -239,4 +239,6 @@ export const activityServiceRefusals = pgTable('activity_service_refusals', {
   reason: text('reason').$type<ApplicationRefusal>().notNull(),
   /** When the service first refused, since the last success. */
   since: timestamptz('since').notNull(),
+  /** Its latest refusal: riders are not sent to it for a while after (activity-service-refusals.ts). */
+  lastAt: timestamptz('last_at').notNull(),
 });

@@ -2,6 +2,7 @@
  * The OAuth round trip with the activity service, bound to the session that started it: the state serves once,
  * from that session, for 10 minutes; the code it brings back becomes the rider's sealed tokens.
  */
+import { isApplicationRefused } from './activity-service-refusals.ts';
 import { and, eq, lt } from 'drizzle-orm';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
 import type { AuthorizationOutcome } from '../../../contracts/activities.ts';
@@ -26,12 +27,16 @@ export interface AuthorizationDeps extends ConnectionDeps {
   redirectUri: string;
 }
 
-/** Where to send the rider to authorize the site. */
+/**
+ * Where to send the rider to authorize the site, or `refused` while the service refuses the club's application:
+ * its own page would only show the rider an error in English (Strava's "Limit of connected athletes exceeded").
+ */
 export async function startAuthorization(
   deps: AuthorizationDeps,
   sessionToken: string,
   returnTo: string,
-): Promise<string> {
+): Promise<{ url: string } | { refused: true }> {
+  if (await isApplicationRefused(deps.db, deps.provider)) return { refused: true };
   const state = newToken();
   await deps.db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
   await deps.db.insert(oauthStates).values({
@@ -41,7 +46,7 @@ export async function startAuthorization(
     returnTo,
     expiresAt: new Date(Date.now() + STATE_LIFETIME_MS),
   });
-  return deps.client.authorizeUrl({ state, redirectUri: deps.redirectUri });
+  return { url: deps.client.authorizeUrl({ state, redirectUri: deps.redirectUri }) };
 }
 
 /** The page the pending state named, or nothing when the state is not this session's, used or expired. */
