@@ -1,6 +1,7 @@
 /**
  * Money given back, in two languages, the volunteer on a wide screen in one and on a phone in the other: a volunteer
- * refunds one of an order's two registrations (cancelled once at the confirmation, then confirmed); a buyer asks to
+ * refunds one of an order's two registrations (cancelled once at the confirmation, then confirmed; in French at
+ * 1280 and 390 px, in English at 390 px); a buyer asks to
  * cancel from the account page and a volunteer approves after the confirmation; a buyer's request declined with a
  * reason the account page then shows; the treasurer's ledger read as a French spreadsheet reads it. Paid with the
  * built-in test provider.
@@ -32,11 +33,11 @@ function texts(lang: string) {
   return { order: read('order'), admin: read('admin') };
 }
 
-const viewportOf = (lang: string) =>
-  lang === 'fr' ? { width: 1280, height: 900 } : { width: 390, height: 844 };
+const viewportOf = (lang: string, width = lang === 'fr' ? 1280 : 390) =>
+  width >= 1280 ? { width, height: 900 } : { width, height: 844 };
 
-async function volunteer(browser: Browser, baseURL: string, lang: string) {
-  const context = await browser.newContext({ baseURL, viewport: viewportOf(lang) });
+async function volunteer(browser: Browser, baseURL: string, lang: string, width?: number) {
+  const context = await browser.newContext({ baseURL, viewport: viewportOf(lang, width) });
   const login = await context.request.post('/api/login', { data: ADMIN });
   expect(login.status(), await login.text()).toBe(200);
   return context;
@@ -71,15 +72,23 @@ const statusesOf = async (buyer: BrowserContext, orderId: number) =>
     (await (await buyer.request.get(`/api/orders/${orderId}`)).json()) as { candidats: { statut: string }[] }
   ).candidats.map((candidate) => candidate.statut);
 
-for (const lang of ['fr', 'gb']) {
-  test(`${lang}: a volunteer refunds one of an order's two registrations`, async ({ browser, baseURL }) => {
+// The refund in French on the treasurer's screen and on a phone, and in English on a phone.
+for (const [lang, width] of [
+  ['fr', 1280],
+  ['fr', 390],
+  ['gb', 390],
+] as const) {
+  test(`${lang}, ${width} px: a volunteer refunds one of an order's two registrations`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.slow();
     const { order: orderTexts, admin: adminTexts } = texts(lang);
     const surname = `Rembourse${crypto.randomBytes(3).toString('hex')}`;
     const buyer = await signedInBuyer(browser, baseURL!, lang);
     const order = await paidOrderOfTwo(buyer, lang, surname);
 
-    const admin = await volunteer(browser, baseURL!, lang);
+    const admin = await volunteer(browser, baseURL!, lang, width);
     const page = await admin.newPage();
     // From the candidate's file to the order's refunds.
     await page.goto(`/${lang}/administration/candidates/${order.candidates[0]!.id}`);
@@ -100,7 +109,7 @@ for (const lang of ['fr', 'gb']) {
     await expect(confirm.getByTestId('refund-confirm-summary')).toContainText(/25/);
     await expect(confirm).toContainText(adminTexts.refunds.confirm.final);
     await expect(confirm).toContainText(`Paul ${surname}`);
-    await page.screenshot({ path: `test-results/refund-confirm-${lang}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/refund-confirm-${lang}-${width}.png`, fullPage: true });
     // Cancelled at the confirmation: no refund, nobody withdrawn, what was typed still there.
     await confirm.getByRole('button', { name: adminTexts.cancel }).click();
     await expect(confirm).toBeHidden();
@@ -127,7 +136,7 @@ for (const lang of ['fr', 'gb']) {
     // The refunded registration can no longer be chosen; the other one can.
     await expect(form.getByRole('checkbox', { name: new RegExp(`Paul ${surname}`) })).toBeDisabled();
     await expect(form.getByRole('checkbox', { name: new RegExp(`Jeanne ${surname}`) })).toBeEnabled();
-    await page.screenshot({ path: `test-results/refunds-${lang}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/refunds-${lang}-${width}.png`, fullPage: true });
     await expectAccessible(page);
     expect(await statusesOf(buyer, order.id)).toEqual(['withdrawn', 'to_process']);
 
@@ -140,7 +149,9 @@ for (const lang of ['fr', 'gb']) {
     await admin.close();
     await buyer.close();
   });
+}
 
+for (const lang of ['fr', 'gb']) {
   test(`${lang}: a buyer asks to cancel a registration and a volunteer approves`, async ({
     browser,
     baseURL,
