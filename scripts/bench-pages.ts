@@ -13,7 +13,6 @@
  * runs per page, default 1), --lang=xx (default fr), --reports=DIR (also write each Lighthouse report there, as
  * JSON, to see what holds a figure back), --pages=home,privacy,... (only these pages, while working on them).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +21,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 
-import { HOST, ensureBuild, freePort, productionEnv, projectRoot } from './bench-site.ts';
+import { HOST, ensureBuild, freePort, startSite } from './bench-site.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = [
@@ -58,27 +57,6 @@ interface PageFigures {
   cssGzipBytes: number;
   jsFiles: number;
   cssFiles: number;
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: productionEnv(port, dataDir),
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server stopped (exit code ${child.exitCode}).`);
-    try {
-      const response = await fetch(`http://${HOST}:${port}/ready`);
-      if (response.ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not answer /ready within 2 minutes.');
 }
 
 /** Gzip size of each file as a compressing proxy would send it, whatever the server itself does. */
@@ -205,7 +183,7 @@ async function main() {
   ensureBuild();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-pages-'));
-  const server = await startServer(port, dataDir);
+  const server = await startSite(port, dataDir);
   try {
     console.log(
       `Lighthouse ${desktop ? 'desktop' : 'mobile'} preset, ${runs} run(s) per page, server on port ${port}\n`,

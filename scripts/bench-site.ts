@@ -2,7 +2,7 @@
  * What the benchmarks that start the built site share: the build, a free port and the production environment the
  * site runs with (PGlite in a fresh data folder, no mail, quiet logs).
  */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -41,4 +41,30 @@ export function productionEnv(port: number, dataDir: string): NodeJS.ProcessEnv 
     LOG_LEVEL: 'warn',
     SHUTDOWN_DRAIN_MS: '0',
   };
+}
+
+/** Starts `node server/main.ts` in production on `port`, and answers once it serves /ready (2 minutes at most). */
+export async function startSite(
+  port: number,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...productionEnv(port, dataDir), ...env },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server stopped (exit code ${child.exitCode}).`);
+    try {
+      const response = await fetch(`http://${HOST}:${port}/ready`);
+      if (response.ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not answer /ready within 2 minutes.');
 }

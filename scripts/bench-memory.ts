@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:memory`: the memory of one production process, measured as issue 45 states its targets (RSS of
+ * `node server/main.ts`, read from /proc): settled after the start, then after the seven public pages in the six
+ * languages once. On embedded PGlite always; on PostgreSQL too when BENCH_DATABASE_URL names a server (a fresh
+ * database is made on it and dropped at the end).
+ *
+ * It measures and reports against the targets (PGlite: idle 300 MB, after the pages 350 MB; PostgreSQL: 180 MB
+ * and 230 MB); it asserts nothing, so that a slower machine reads its figures rather than a failure. Linux only
+ * (/proc/<pid>/status).
+ */
+import crypto from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { LOCALES } from '../domain/locales.ts';
+import { PAGES } from '../domain/pages.ts';
+import { HOST, ensureBuild, freePort, startSite } from './bench-site.ts';
+
+const TARGETS_MB = {
+  pglite: { idle: 300, pages: 350 },
+  postgres: { idle: 180, pages: 230 },
+} as const;
+type Database = keyof typeof TARGETS_MB;
+
+/** The resident memory of a process, in MB. */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  if (!Number.isFinite(kb)) throw new Error(`No VmRSS for process ${pid}`);
+  return kb / 1024;
+}
+
+/**
+ * The RSS once it has stopped moving: read every half second until two readings 3 s apart differ by less than
+ * 2 MB (start-up work, the first collections), at most 60 s.
+ */
+async function settledRss(pid: number): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  const readings: number[] = [];
+  while (Date.now() < deadline) {
+    readings.push(rssMb(pid));
+    const earlier = readings.at(-7);
+    if (earlier !== undefined && Math.abs(readings.at(-1)! - earlier) < 2) return readings.at(-1)!;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return readings.at(-1)!;
+}
+
+/** The seven public pages of the sitemap, in every language. */
+function publicPageUrls(base: string): string[] {
+  const paths = PAGES.filter((entry) => entry.sitemap).map((entry) => entry.path);
+  return LOCALES.flatMap((locale) => paths.map((page) => `${base}/${locale}${page ? `/${page}` : ''}`));
+}
+
+async function measure(database: Database, databaseUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-memory-'));
+  const port = await freePort();
+  const site = await startSite(port, dataDir, { DATABASE_URL: databaseUrl });
+  try {
+    const idle = await settledRss(site.pid!);
+    for (const url of publicPageUrls(`http://${HOST}:${port}`)) {
+      const response = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+    const pages = await settledRss(site.pid!);
+    return { database, idle, pages };
+  } finally {
+    // Stopped before its database goes (at most 10 s: the site stops at once without a proxy's drain).
+    const exited = once(site, 'exit');
+    site.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A fresh database on the PostgreSQL server, and its removal. */
+async function freshPostgres(serverUrl: string) {
+  const name = `cv_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+const mark = (value: number, target: number) =>
+  `${value.toFixed(0)} MB ${value <= target ? '≤' : '>'} ${target}`;
+
+ensureBuild();
+const results = [await measure('pglite', '')];
+const serverUrl = process.env.BENCH_DATABASE_URL;
+if (serverUrl) {
+  const postgres = await freshPostgres(serverUrl);
+  try {
+    results.push(await measure('postgres', postgres.url));
+  } finally {
+    await postgres.drop();
+  }
+} else {
+  console.log('BENCH_DATABASE_URL not set: PostgreSQL is not measured.');
+}
+
+console.log('\n| database | idle after start | after the public pages in six languages |');
+console.log('| --- | --- | --- |');
+for (const { database, idle, pages } of results)
+  console.log(
+    `| ${database} | ${mark(idle, TARGETS_MB[database].idle)} | ${mark(pages, TARGETS_MB[database].pages)} |`,
+  );
