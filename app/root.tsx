@@ -49,7 +49,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = localeOr(params.lang);
   return {
     locale,
-    user: user && { id: user.id, prenom: user.prenom, nom: user.nom, email: user.email, roles: user.roles },
+    user: user && {
+      id: user.id,
+      prenom: user.prenom,
+      nom: user.nom,
+      email: user.email,
+      roles: user.roles,
+      // The browser's page guard sends the back office's people to their second factor, as the server's does.
+      secondFactorAt: user.hasSecondFactor ? user.secondFactorAt : null,
+    },
     settings,
     dismissed: parseDismissed(readCookie(request.headers.get('cookie'), DISMISSED_COOKIE)),
   };

@@ -19,6 +19,12 @@ export interface SessionUser {
   locale: string;
   /** The owner followed the link mailed to `email` (see server/services/accounts/email-verification.ts). */
   emailVerified: boolean;
+  /** The account has a confirmed second factor (domain/second-factor.ts). */
+  hasSecondFactor: boolean;
+  /** When this session last passed the second factor (ISO 8601), or null: the back office needs one. */
+  secondFactorAt: string | null;
+  /** The second factor was passed within STEP_UP_MINUTES: refunds, roles and another's data need it. */
+  secondFactorRecent: boolean;
 }
 
 /** The account's own fields, as its owner reads and edits them. */
@@ -58,4 +64,21 @@ export interface MyHomologation {
   diploma_url: string;
   /** The diploma's public check page, the address its QR code holds. */
   check_url: string;
+}
+
+/** An authenticator app being set up: the secret, as text and as the address a QR code holds. */
+export interface TotpSetup {
+  /** Base32, to type into an app that cannot scan. */
+  secret: string;
+  otpauth_uri: string;
+}
+
+/** A person's second factors, as their security page shows them (GET /api/me/second-factors). */
+export interface SecondFactorStatus {
+  totp: { confirmed_at: string; last_used_at: string | null } | null;
+  /** The set-up under way, until a first code confirms it. */
+  pending: TotpSetup | null;
+  recovery_codes_left: number;
+  /** The account holds a role of the back office: a second factor is not optional. */
+  required: boolean;
 }

@@ -21,12 +21,28 @@ import type { CancellationRequestBody, RefundBody } from '../domain/schemas/refu
 import type { RefundPreview, RefundView } from './refunds.ts';
 import type { ScannedCard } from './admin.ts';
 
+/** The password passed: signed in (the roles), or a second factor to pass with this ticket. */
+export type SignInOutcome = { roles: StaffRole[] } | { ticket: string };
+
 export interface ActionServices {
   /**
-   * Checks the credentials (with the API's limits) and opens a session: sets its cookie and the device's. Answers
-   * the account's back-office roles, for where the page goes next.
+   * Checks the password (as POST /api/login) and, for an account without a second factor, signs in on this
+   * browser: answers the account's back-office roles, for where the page goes next. An account with a second factor
+   * answers the ticket to send back with a code (`completeSignIn`).
    */
-  signIn(input: { email: string; password: string }, locale: Locale): Promise<StaffRole[]>;
+  signIn(input: { email: string; password: string }, locale: Locale): Promise<SignInOutcome>;
+  /** The sign-in's second step (as POST /api/login/second-factor): signs in; answers the roles. */
+  completeSignIn(input: { ticket: string; code: string }, locale: Locale): Promise<StaffRole[]>;
+  /** Starts setting up an authenticator app (as POST /api/me/second-factors/totp). */
+  startTotp(user: SessionUser): Promise<void>;
+  /** Its first code (as POST …/totp/confirm): answers the ten recovery codes, shown once. */
+  confirmTotp(user: SessionUser, code: string): Promise<string[]>;
+  /** Passes the second factor again in this session (as POST /api/me/second-factor/verify). */
+  verifySecondFactor(user: SessionUser, code: string): Promise<void>;
+  /** Ten new recovery codes (as POST /api/me/second-factors/recovery-codes). */
+  regenerateRecoveryCodes(user: SessionUser): Promise<string[]>;
+  /** Removes the authenticator app (as DELETE /api/me/second-factors/totp). */
+  removeTotp(user: SessionUser): Promise<void>;
   /**
    * Creates the account, mails the link that verifies its address in `locale` (carrying `returnTo`, a path of this
    * site) and signs the new account in on this browser (sets its session cookie).

@@ -230,4 +230,6 @@ export interface StaffMember {
   roles: StaffRole[];
   createdAt: string;
   lastSignInAt: string | null;
+  /** Whether they have set up their second factor (a role asks for one). */
+  second_factor: boolean;
 }

@@ -10,7 +10,7 @@ import type { AdminCandidatesQuery } from '../domain/schemas/admin.ts';
 import type { PublicDisplay } from '../domain/schemas/display-restriction.ts';
 import type { LaureatesPage, LaureatesQuery, Palmares } from '../domain/schemas/laureates.ts';
 import type { Statistics } from '../domain/schemas/statistics.ts';
-import type { MyHomologation, PublicUser, SessionUser } from './account.ts';
+import type { MyHomologation, PublicUser, SecondFactorStatus, SessionUser } from './account.ts';
 import type { CandidateDetail, CandidatePage, DashboardData, StaffMember } from './admin.ts';
 import type { LaureateTeaser } from './laureates.ts';
 import type {
@@ -30,6 +30,10 @@ import type { DataKindPolicy } from './personal-data.ts';
 import type { ClubPostalAddress } from './club-address.ts';
 
 export interface LoaderServices {
+  secondFactors: {
+    /** The person's second factors and the set-up under way, for their security page. */
+    status(user: SessionUser): Promise<SecondFactorStatus>;
+  };
   clubAddress: {
     /** Where riders post their route card (the one home of the club's postal address). */
     postalAddress(): Promise<ClubPostalAddress>;

@@ -36,6 +36,13 @@ export const ERROR_CODES = [
   'cancellation_requested',
   'awaiting_consent',
   'rejected',
+  'invalid_code',
+  'ticket_expired',
+  'second_factor_required',
+  'reauthentication_required',
+  'second_factor_exists',
+  'second_factor_not_started',
+  'no_second_factor',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -80,4 +87,11 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   cancellation_requested: 'validation:cancellation_requested',
   awaiting_consent: 'validation:awaiting_consent',
   rejected: 'validation:rejected',
+  invalid_code: 'validation:invalid_code',
+  ticket_expired: 'validation:ticket_expired',
+  second_factor_required: 'validation:second_factor_required',
+  reauthentication_required: 'validation:reauthentication_required',
+  second_factor_exists: 'validation:second_factor_exists',
+  second_factor_not_started: 'validation:second_factor_not_started',
+  no_second_factor: 'validation:no_second_factor',
 };

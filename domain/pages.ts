@@ -121,6 +121,12 @@ export const PAGES: readonly Page[] = [
     ns: ['account', 'validation', 'order', 'restriction', 'track'],
   }),
 
+  // The second factor: any account may add one; the back office sends its people here until they have.
+  page('account-security', 'account/security', 'routes/account/security.tsx', 'default', {
+    guard: 'authenticated',
+    ns: ['account', 'auth', 'validation'],
+  }),
+
   page(
     'registration-change',
     'account/registrations/:candidateId',

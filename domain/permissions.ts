@@ -41,6 +41,21 @@ export function permissionsOf(roles: readonly StaffRole[]): Set<Permission> {
 export const can = (roles: readonly StaffRole[], permission: Permission): boolean =>
   roles.some((role) => ROLE_PERMISSIONS[role].includes(permission));
 
+/** What a session says of its person for `canNow`. */
+export interface ActingPerson {
+  roles: readonly StaffRole[];
+  hasSecondFactor: boolean;
+  secondFactorAt: string | null;
+}
+
+/**
+ * Whether a person may use `permission` now: their roles give it and their session passed their second factor
+ * (issue 42). For what a service or a page shows more of, without refusing; `permitted` in server/services/guards.ts
+ * is the same rule, refusing.
+ */
+export const canNow = (person: ActingPerson, permission: Permission): boolean =>
+  can(person.roles, permission) && person.hasSecondFactor && person.secondFactorAt !== null;
+
 /** Whether a person belongs in the back office at all. */
 export const isStaff = (roles: readonly StaffRole[]): boolean => roles.length > 0;
 

@@ -3,6 +3,7 @@
  *   user:create --email E --password P [--admin | --roles desk,president] [--prenom F --nom N]
  *   user:roles --email E --roles desk,president,treasurer,admin   (empty removes them)
  *   user:role --email E --role admin|user [--president | --no-president]
+ *   user:reset-second-factor --email E   (a lost phone: the person sets up a new second factor)
  *   laureates:import FILE.csv [--dry-run]
  *   demo:seed [--laureates N] [--seed S]
  *   db:backup FILE, db:restore FILE
@@ -135,6 +136,18 @@ export const COMMANDS: Record<string, Command> = {
       const roles = role === 'admin' ? STAFF_ROLES : [];
       await services.accounts.setRolesByEmail(CLI, email, roles, values.president);
       print(`${email} now holds ${describeRoles(roles)}${values.president ? ' (president)' : ''}.`);
+    },
+  },
+  'user:reset-second-factor': {
+    usage:
+      "user:reset-second-factor --email E   (a lost phone: removes the person's second factor, ends their sessions)",
+    async run({ services, args, print }) {
+      const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
+      const email = parseOrThrow(emailField(), values.email, '--email');
+      await services.secondFactors.resetByEmail(CLI, email);
+      print(
+        `${email} has no second factor any more and was told by email; they set up a new one at their next sign-in.`,
+      );
     },
   },
   'diplomas:rotate-key': {

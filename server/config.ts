@@ -184,6 +184,13 @@ const environmentSchema = z.object({
   PICKUP_POINTS: pickupPoints,
   HOMOLOGATION_OFFSETS: homologationOffsets,
   RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  /** How long a passed second factor allows a refund, a role change or another person's data (issue 42). */
+  STEP_UP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_CONTENT: z
@@ -266,6 +273,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     pickupPoints: env.PICKUP_POINTS,
     homologationOffsets: env.HOMOLOGATION_OFFSETS,
     rateLimitIpFactor: env.RATE_LIMIT_IP_FACTOR,
+    stepUpMinutes: env.STEP_UP_MINUTES,
     workers: env.WORKERS,
     bootstrapAdmin:
       env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD

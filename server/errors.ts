@@ -34,3 +34,9 @@ export const validationError = (fields: Record<string, string>, message = 'Inval
   new AppError(400, 'validation', message, { fields });
 export const emailNotVerified = () =>
   new AppError(403, 'email_not_verified', 'Confirm your email address with the link we sent you first');
+/** Someone of the back office whose session has not passed a second factor (issue 42). */
+export const secondFactorRequired = () =>
+  new AppError(403, 'second_factor_required', 'Set up or pass your second factor first');
+/** An act that asks for a second factor passed within the last minutes (STEP_UP_MINUTES). */
+export const reauthenticationRequired = () =>
+  new AppError(403, 'reauthentication_required', 'Enter a code from your authenticator app again');

@@ -12,6 +12,7 @@ export interface ClientUser {
   nom: string;
   email: string;
   roles: StaffRole[];
+  secondFactorAt: string | null;
 }
 
 const IN_BROWSER = typeof document !== 'undefined';

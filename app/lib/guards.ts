@@ -10,6 +10,8 @@ import type { StaffRole } from '../../domain/roles.ts';
 
 export interface GuardUser {
   roles: StaffRole[];
+  /** When this session passed its second factor; the back office needs one (issue 42). */
+  secondFactorAt?: string | null;
 }
 
 export interface GuardInput {
@@ -36,6 +38,8 @@ const guards: Record<GuardName, Guard> = {
     if (!user) return loginPath(lang, url.pathname + url.search);
     if (!isStaff(user.roles)) return ACCESS_DENIED;
     if (page.permission && !can(user.roles, page.permission)) return ACCESS_DENIED;
+    // A role asks for a second factor: set it up (or pass it in this session) first, then come back.
+    if (!user.secondFactorAt) return securityPath(lang, url.pathname + url.search);
     return page.id === 'admin' ? `/${lang}/administration/dashboard` : null;
   },
   authenticated: ({ user, lang, url }) => (user ? null : loginPath(lang, url.pathname + url.search)),
@@ -56,6 +60,13 @@ export async function checkGuard(input: GuardInput): Promise<GuardOutcome> {
   const guard = (guards as Record<string, Guard | undefined>)[name];
   if (!guard) throw new Error(`Page "${input.page.id}" declares an unknown guard "${name}"`);
   return guard(input);
+}
+
+/** The account's security page (the second factor), remembering where to go back to. */
+export function securityPath(lang: string, wanted: string): string {
+  const redirectTo = safeRedirectPath(wanted);
+  const base = `/${lang}/account/security`;
+  return redirectTo ? `${base}?redirectTo=${encodeURIComponent(redirectTo)}` : base;
 }
 
 /** The login page, remembering where to go back to when that place is internal. */

@@ -6,7 +6,7 @@
 import { type RouterContextProvider, data, redirect } from 'react-router';
 import { requestContext } from '#request-context';
 import { can, isStaff, type Permission } from '../../domain/permissions.ts';
-import { loginPath } from './guards.ts';
+import { loginPath, securityPath } from './guards.ts';
 
 export function requireUser({
   request,
@@ -35,5 +35,9 @@ export function requireStaff(args: Parameters<typeof requireUser>[0], permission
   const signedIn = requireUser(args);
   const { roles } = signedIn.user;
   if (!isStaff(roles) || (permission && !can(roles, permission))) throw data(null, { status: 403 });
+  if (!signedIn.user.hasSecondFactor || !signedIn.user.secondFactorAt) {
+    const url = new URL(args.request.url);
+    throw redirect(securityPath(args.params.lang ?? 'fr', url.pathname + url.search));
+  }
   return signedIn;
 }

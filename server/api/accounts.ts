@@ -24,6 +24,7 @@ import {
   setSessionCookie,
 } from '../plugins/auth.ts';
 import { DEVICE_COOKIE } from '../services/accounts/trusted-devices.ts';
+import { SECOND_FACTOR_METHODS } from '../../domain/second-factor.ts';
 import type { ApiOptions } from './index.ts';
 import { dataResponse, errorResponse, userResponse } from './schemas.ts';
 
@@ -67,18 +68,35 @@ const signInRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, 
         tags,
         querystring: langQuery,
         body: loginSchema,
-        response: { 200: z.object({ token: z.string() }), 401: errorResponse, 429: errorResponse },
+        description:
+          'An account with a second factor answers `second_factor: "required"` with a ticket and no session: ' +
+          'POST /api/login/second-factor then exchanges the ticket and a code for the session. An account that ' +
+          'holds a role without a factor is signed in with `second_factor: "setup_required"`.',
+        response: {
+          200: z.union([
+            z.object({ token: z.string(), second_factor: z.literal('setup_required').optional() }),
+            z.object({
+              second_factor: z.literal('required'),
+              ticket: z.string(),
+              methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+            }),
+          ]),
+          401: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
       const lang = request.query.lang;
-      const session = await services.accounts.login(request.body, request.ip, {
+      const result = await services.accounts.login(request.body, request.ip, {
         locale: isLocale(lang) ? lang : undefined,
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
-      setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
-      setDeviceCookie(reply, session.deviceToken, secureCookie);
-      return { token: session.token };
+      if (result.secondFactor === 'required')
+        return { second_factor: result.secondFactor, ticket: result.ticket, methods: result.methods };
+      setSessionCookie(reply, result.token, result.expiresAt, secureCookie);
+      setDeviceCookie(reply, result.deviceToken, secureCookie);
+      return { token: result.token, ...(result.secondFactor ? { second_factor: result.secondFactor } : {}) };
     },
   );
 

@@ -18,6 +18,7 @@ const staffMember = z.object({
   roles: z.array(z.enum(STAFF_ROLES)),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  second_factor: z.boolean(),
 });
 
 const dashboardResponse = z.object({
@@ -104,6 +105,26 @@ const adminOverview: FastifyPluginAsyncZod<ApiOptions> = async (app, { services 
     },
     async (request) =>
       services.accounts.setRoles(request.user, request.params.id, request.body.roles, request.body.president),
+  );
+
+  app.delete(
+    '/users/:id/second-factors',
+    {
+      ...needs('people.manage'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Resets a person's lost second factor: their factors and recovery codes go, their sessions end, they are " +
+          'told by email. Needs a second factor of your own passed recently.',
+        params: idParams,
+        response: { 204: z.null(), 404: errorResponse, ...guarded },
+      },
+    },
+    async (request, reply) => {
+      await services.secondFactors.reset(request.user, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

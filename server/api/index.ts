@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { notFound } from '../errors.ts';
 import type { Services } from '../services/index.ts';
 import accounts from './accounts.ts';
+import secondFactors from './second-factors.ts';
 import candidates from './candidates.ts';
 import admin from './admin.ts';
 import diplomas from './diplomas.ts';
@@ -26,6 +27,7 @@ export interface ApiOptions {
 export default async function api(app: FastifyInstance, { services, config }: ApiOptions) {
   const options: ApiOptions = { services, config };
   await app.register(accounts, options);
+  await app.register(secondFactors, options);
   await app.register(personalData, options);
   await app.register(admin, { ...options, prefix: '/admin' });
   await app.register(laureates, options);

@@ -11,7 +11,9 @@ import {
   accountKind,
   orderDraftKind,
   publicSettingsKind,
+  secondFactorKind,
   sessionsKind,
+  signInTicketsKind,
   trustedDevicesKind,
 } from './kinds/account.ts';
 import { activityConnectionsKind } from './kinds/activity.ts';
@@ -32,6 +34,8 @@ export function personalDataKinds(retention: Config['retention']): readonly Pers
     accountKind(retention.unverifiedAccounts),
     ordersKind(retention.unpaidOrders),
     sessionsKind,
+    signInTicketsKind,
+    secondFactorKind,
     trustedDevicesKind,
     orderDraftKind,
     publicSettingsKind,

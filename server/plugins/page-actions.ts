@@ -18,6 +18,12 @@ function accountActions(
 ): Pick<
   ActionServices,
   | 'signIn'
+  | 'completeSignIn'
+  | 'startTotp'
+  | 'confirmTotp'
+  | 'verifySecondFactor'
+  | 'regenerateRecoveryCodes'
+  | 'removeTotp'
   | 'signUp'
   | 'resendVerification'
   | 'forgotPassword'
@@ -29,18 +35,44 @@ function accountActions(
   | 'setPublicDisplay'
   | 'setPublicName'
 > {
+  /** The session's cookie, and the device cookie recognised next time whichever way the browser signs in. */
+  function keepSession(session: { token: string; expiresAt: Date; deviceToken: string }, locale: string) {
+    setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
+    setDeviceCookie(reply, session.deviceToken, secureCookie);
+    setDeviceCookie(reply, session.deviceToken, secureCookie, `/${locale}/login`);
+  }
+
   return {
     async signIn(input, locale) {
-      const session = await services.accounts.login(input, request.ip, {
+      const result = await services.accounts.login(input, request.ip, {
         locale,
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
-      setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
-      // Recognised next time whichever way the browser signs in: the API or this sign-in page.
-      setDeviceCookie(reply, session.deviceToken, secureCookie);
-      setDeviceCookie(reply, session.deviceToken, secureCookie, `/${locale}/login`);
+      if (result.secondFactor === 'required') return { ticket: result.ticket };
+      keepSession(result, locale);
+      return { roles: result.user.roles };
+    },
+
+    async completeSignIn(input, locale) {
+      const session = await services.accounts.completeSignIn(input, request.ip, {
+        locale,
+        deviceToken: request.cookies[DEVICE_COOKIE],
+      });
+      keepSession(session, locale);
       return session.user.roles;
     },
+
+    async startTotp(user) {
+      await services.secondFactors.startTotp(user);
+    },
+
+    confirmTotp: (user, code) => services.secondFactors.confirmTotp(user, code, request.sessionToken),
+
+    verifySecondFactor: (user, code) => services.secondFactors.verify(user, code, request.sessionToken),
+
+    regenerateRecoveryCodes: (user) => services.secondFactors.regenerateRecoveryCodes(user),
+
+    removeTotp: (user) => services.secondFactors.removeTotp(user),
 
     async signUp(input, locale, returnTo) {
       const { session } = await services.accounts.signup(input, locale, { openSession: true, returnTo });

@@ -7,6 +7,7 @@ import {
   hasVerifiedEmail,
   permitted,
   permittedPerson,
+  permittedRecently,
   signedIn,
   staff,
   withVerifiedEmail,
@@ -21,6 +22,9 @@ const rider: SessionUser = {
   president: false,
   locale: 'fr',
   emailVerified: true,
+  hasSecondFactor: true,
+  secondFactorAt: '2026-11-27T08:00:00.000Z',
+  secondFactorRecent: true,
 };
 const admin: SessionUser = { ...rider, id: 1, roles: ['desk', 'president', 'treasurer', 'admin'] };
 const desk: SessionUser = { ...rider, id: 2, roles: ['desk'] };
@@ -72,6 +76,26 @@ describe('guards', () => {
     expect(actorIdOf(CLI, 'registrations.process')).toBeNull();
     expect(permittedPerson(desk, 'registrations.process')).toBe(desk);
     expect(refusal(() => permittedPerson(CLI, 'registrations.process'))).toBe('403 forbidden');
+  });
+
+  it("asks a role's holder for a second factor before any permission, and a recent one for the gravest acts", () => {
+    const unpassed: SessionUser = {
+      ...treasurer,
+      hasSecondFactor: false,
+      secondFactorAt: null,
+      secondFactorRecent: false,
+    };
+    expect(refusal(() => permitted(unpassed, 'money.read'))).toBe('403 second_factor_required');
+    // A rider is refused for the permission, not asked a factor they need not have.
+    expect(refusal(() => permitted({ ...unpassed, roles: [] }, 'money.read'))).toBe('403 forbidden');
+    const stale: SessionUser = { ...treasurer, secondFactorRecent: false };
+    expect(permitted(stale, 'money.refund')).toBe(stale);
+    expect(refusal(() => permittedRecently(stale, 'money.refund'))).toBe('403 reauthentication_required');
+    expect(permittedRecently(treasurer, 'money.refund')).toBe(treasurer);
+    expect(refusal(() => permittedRecently(desk, 'money.refund'))).toBe('403 forbidden');
+    expect(permittedRecently(CLI, 'money.refund')).toBeNull();
+    // The back office's door itself opens, so that its pages can lead to the set-up.
+    expect(staff(unpassed)).toBe(unpassed);
   });
 
   it('opens the back office to anyone holding a role, and only to them', () => {

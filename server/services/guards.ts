@@ -8,7 +8,13 @@
  */
 import type { SessionUser } from '../../contracts/account.ts';
 import { type Permission, can, isStaff } from '../../domain/permissions.ts';
-import { emailNotVerified, forbidden, unauthorized } from '../errors.ts';
+import {
+  emailNotVerified,
+  forbidden,
+  reauthenticationRequired,
+  secondFactorRequired,
+  unauthorized,
+} from '../errors.ts';
 
 /** The club's own tools, run by someone with access to the server: the CLI and the background jobs. */
 export interface ClubTool {
@@ -43,19 +49,36 @@ export function withVerifiedEmail(caller: Caller): SessionUser {
 }
 
 /**
- * A person whose roles give `permission`, or one of the club's tools (run by someone with the server's keys).
- * Returns the person, to record as the actor, or null for a tool.
+ * A person whose roles give `permission`, in a session that passed their second factor (a role asks for one), or
+ * one of the club's tools (run by someone with the server's keys). Returns the person, to record as the actor, or
+ * null for a tool.
  */
 export function permitted(caller: Caller, permission: Permission): SessionUser | null {
   if (isTool(caller)) return null;
   const user = signedIn(caller);
   if (!can(user.roles, permission)) throw forbidden();
+  // A factor removed since the session passed it counts as none: the session must set one up again.
+  if (!user.hasSecondFactor || !user.secondFactorAt) throw secondFactorRequired();
+  return user;
+}
+
+/**
+ * `permitted`, in a session that passed the second factor within STEP_UP_MINUTES: for the acts that move money or
+ * power or hand out another person's data (a refund, a role change, a person's copy).
+ */
+export function permittedRecently(caller: Caller, permission: Permission): SessionUser | null {
+  const user = permitted(caller, permission);
+  if (user && !user.secondFactorRecent) throw reauthenticationRequired();
   return user;
 }
 
 /** The id to record as the actor of a permitted act: the person's, or null for one of the club's tools. */
 export const actorIdOf = (caller: Caller, permission: Permission): number | null =>
   permitted(caller, permission)?.id ?? null;
+
+/** `actorIdOf` for the acts that need a recent second factor (`permittedRecently`). */
+export const recentActorIdOf = (caller: Caller, permission: Permission): number | null =>
+  permittedRecently(caller, permission)?.id ?? null;
 
 /** A permitted person in person: a print job or a batch's Idempotency-Key belongs to someone, not to a tool. */
 export function permittedPerson(caller: Caller, permission: Permission): SessionUser {

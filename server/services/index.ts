@@ -11,6 +11,7 @@ import {
   createDataExportService,
   createEmailVerificationService,
   createRetentionService,
+  createSecondFactorsService,
   createSessionsService,
   createTrustedDevicesService,
 } from './accounts/index.ts';
@@ -91,7 +92,10 @@ function createFoundation(deps: ServiceDependencies) {
   const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
   // The one home of the club's postal address: pages, mails and documents all ask it.
   const clubAddress = createClubAddressService({ config });
+  // One key seals every secret kept for a person: activity services' tokens, authenticator apps' secrets.
+  const cipher = createTokenCipher({ db, configuredKey: config.tokenEncryptionKey });
   return {
+    cipher,
     db,
     config,
     log: deps.log,
@@ -164,7 +168,7 @@ function createRegistrationServices(
 }
 
 /** Rides: track files and, when the club configured it, Strava. */
-function createRideServices({ db, config, rateLimits, log }: Foundation, deps: ServiceDependencies) {
+function createRideServices({ db, config, rateLimits, log, cipher }: Foundation, deps: ServiceDependencies) {
   const tracks = createTracksService({ db, rateLimits });
   const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
   // Off unless the club configured Strava: then nothing about it shows, its routes do not exist and the service
@@ -173,7 +177,7 @@ function createRideServices({ db, config, rateLimits, log }: Foundation, deps: S
     db,
     tracks,
     client: activityProvider || null,
-    cipher: createTokenCipher({ db, configuredKey: config.tokenEncryptionKey }),
+    cipher,
     rateLimits,
     redirectUri: `${config.publicUrl}/api/strava/callback`,
     log,
@@ -183,10 +187,18 @@ function createRideServices({ db, config, rateLimits, log }: Foundation, deps: S
 
 /** Accounts, sessions and devices, and a person's data: its copy and how long it is kept. */
 function createAccountServices(
-  { db, config, mail, rateLimits, log }: Foundation,
+  { db, config, mail, rateLimits, log, cipher }: Foundation,
   activityConnections: ReturnType<typeof createActivityConnectionsService>,
 ) {
-  const sessions = createSessionsService({ db });
+  const sessions = createSessionsService({ db, stepUpMinutes: config.stepUpMinutes });
+  const secondFactors = createSecondFactorsService({
+    db,
+    cipher,
+    sessions,
+    mail,
+    rateLimits,
+    publicUrl: config.publicUrl,
+  });
   const emailVerification = createEmailVerificationService({ db, config, mail, sessions });
   const trustedDevices = createTrustedDevicesService({ db });
   const kinds = personalDataKinds(config.retention);
@@ -194,6 +206,7 @@ function createAccountServices(
     sessions,
     emailVerification,
     trustedDevices,
+    secondFactors,
     accounts: createAccountsService({
       db,
       config,
@@ -202,6 +215,8 @@ function createAccountServices(
       rateLimits,
       emailVerification,
       trustedDevices,
+      secondFactors,
+      cipher,
     }),
     accountDeletion: createAccountDeletionService({ db, activityConnections }),
     dataExport: createDataExportService({ db, kinds, rateLimits, contactEmail: config.contactEmail }),

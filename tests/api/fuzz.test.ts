@@ -19,7 +19,8 @@ import { createLogger } from '../../server/logging.ts';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { createTestApp } from '../support/test-app.ts';
-import { PASSWORD, signedInAdmin, signedInUser } from '../support/users.ts';
+import { enrolTotp } from '../support/second-factor.ts';
+import { PASSWORD, injectCall, signedInAdmin, signedInUser } from '../support/users.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -84,8 +85,28 @@ const sessionTokens: string[] = [user.token, admin.token];
 /** Signing out ends the session it is sent with: that route gets a session of its own each time. */
 const SESSION_ENDING = new Set(['POST /api/logout']);
 
+/**
+ * Removing one's own second factor would leave the run's administrator without one (every later admin route would
+ * answer 403 second_factor_required): those requests are sent by an administrator of their own.
+ */
+const FACTOR_REMOVING = new Set(['DELETE /api/me/second-factors/totp']);
+
+let spareAdmin: Awaited<ReturnType<typeof signedInAdmin>> | undefined;
+
+/** The spare administrator in a session that passed its factor, the factor set up again if a request removed it. */
+async function factorRemovingAdmin(): Promise<Record<string, string>> {
+  spareAdmin ??= await signedInAdmin(t);
+  const { token } = await t.services.sessions.create(spareAdmin.id, { secondFactorPassed: true });
+  sessionTokens.push(token);
+  const call = injectCall(t, token);
+  const status = await call('GET', '/api/me/second-factors');
+  if (!(status.body as { totp: unknown }).totp) await enrolTotp(call);
+  return { authorization: `Bearer ${token}` };
+}
+
 async function authOf(role: Role, route: Route): Promise<Record<string, string>> {
   if (role === 'anonymous') return {};
+  if (role === 'admin' && FACTOR_REMOVING.has(routeName(route))) return factorRemovingAdmin();
   const account = role === 'user' ? user : admin;
   if (!SESSION_ENDING.has(routeName(route))) return account.auth;
   const { token } = await t.services.sessions.create(account.id);
@@ -172,6 +193,12 @@ const VALID_BODIES: Record<string, () => unknown> = {
     password_confirmation: PASSWORD,
   }),
   'POST /api/login': () => ({ email: user.email, password: 'Wrong-password1' }),
+  'POST /api/login/second-factor': () => ({
+    ticket: crypto.randomBytes(32).toString('base64url'),
+    code: '123456',
+  }),
+  'POST /api/me/second-factors/totp/confirm': () => ({ code: '123456' }),
+  'POST /api/me/second-factor/verify': () => ({ code: 'abcde-fghjk' }),
   'POST /api/account/verify-email': () => ({ token: crypto.randomBytes(32).toString('base64url') }),
   'PUT /api/me': () => ({
     civilite: 'mme',

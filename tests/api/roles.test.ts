@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../domain/roles.ts';
 import { auditLog, mailOutbox } from '../../server/db/schema/index.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
-import { signedInStaff, signedInUser, signIn } from '../support/users.ts';
+import { enrolTotp } from '../support/second-factor.ts';
+import { injectCall, signedInStaff, signedInUser, signInStaffAgain } from '../support/users.ts';
 
 let t: TestApp;
 type Staff = Awaited<ReturnType<typeof signedInStaff>>;
@@ -108,9 +109,14 @@ describe('granting and taking roles', () => {
       headers: people.admin.auth,
     });
     expect(listed.json()).toEqual([expect.objectContaining({ roles: ['desk', 'treasurer'] })]);
-    // The grant takes effect on the next request: a session carries no copy of the roles.
-    const ledger = await t.app.inject({ method: 'GET', url: '/api/admin/ledger.csv', headers: rider.auth });
-    expect(ledger.statusCode).toBe(200);
+    // The grant takes effect on the next request (a session carries no copy of the roles), once the new holder
+    // has a second factor: until then every permission answers 403 second_factor_required.
+    const ledger = () => t.app.inject({ method: 'GET', url: '/api/admin/ledger.csv', headers: rider.auth });
+    const before = await ledger();
+    expect(before.statusCode).toBe(403);
+    expect(before.json().error.code).toBe('second_factor_required');
+    await enrolTotp(injectCall(t, rider.token));
+    expect((await ledger()).statusCode).toBe(200);
   });
 
   it('ends the sessions of someone who lost a role at once', async () => {
@@ -124,12 +130,8 @@ describe('granting and taking roles', () => {
     expect(taken.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: desk.auth });
     expect(after.statusCode).toBe(401);
-    const again = await signIn(t, desk.email);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: `Bearer ${again}` },
-    });
+    const again = await signInStaffAgain(t, desk);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: again.auth });
     expect(me.json().roles).toEqual(['desk']);
   });
 

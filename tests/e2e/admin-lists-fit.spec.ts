@@ -10,9 +10,8 @@ import { today } from '../../domain/dates.ts';
 import { accountPayload } from '../support/account-payload.ts';
 import { PASSWORD } from '../support/users.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { paidRegistration } from './paid-registration.ts';
-
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 
 const LISTS = [
   'inscriptions/consent',
@@ -97,7 +96,7 @@ test('every admin list fits its box at 360, 800 and 1280 px, nothing cut short',
     ...(typeof candidates)[number][],
   ];
 
-  expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  await signInAsStaff(page.request);
   const post = (url: string, data: object) => page.request.post(url, { data });
   expect(
     (

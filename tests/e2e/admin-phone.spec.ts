@@ -6,9 +6,9 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, pageReady, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { paidRegistration } from './paid-registration.ts';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const PASSWORD = 'Ventoux1910';
 
 /** A rider with a paid registration whose kit is posted, so that the lists and a candidate's file have content. */
@@ -77,7 +77,7 @@ test('every admin page fits a 360 px phone, header included', async ({
   await rider.dispose();
 
   await page.setViewportSize({ width: 360, height: 740 });
-  expect((await page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  await signInAsStaff(page.request);
   const { order } = (await (await page.request.get(`/api/admin/candidates/${candidateId}`)).json()) as {
     order: { id: number };
   };

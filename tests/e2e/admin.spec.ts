@@ -4,7 +4,7 @@
  * reference), homologates the ride, and the rider's account then shows the homologation with its number. Also the
  * admin sidebar as a drawer on a tablet, and a plain user kept out of the admin area.
  *
- * The administrator is created by the e2e server at start-up (BOOTSTRAP_ADMIN_EMAIL in playwright.config.ts).
+ * Each journey's volunteer is a person of their own with an authenticator app (tests/e2e/staff.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,10 +15,10 @@ import { addDays, today } from '../../domain/dates.ts';
 import { dataDir } from '../../playwright.config.ts';
 import { verifyEmailFromOutbox } from '../support/outbox.ts';
 import { expect, test } from './fixtures.ts';
+import { enterCode, signInAsStaff } from './staff.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const PASSWORD = 'Ventoux1910';
 
 const suffix = () => crypto.randomBytes(4).toString('hex');
@@ -74,11 +74,6 @@ function writeQrVideo(file: string, text: string) {
   fs.writeFileSync(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
 }
 
-async function signInAsAdminThroughApi(request: APIRequestContext) {
-  const login = await request.post('/api/login', { data: ADMIN });
-  expect(login.status(), await login.text()).toBe(200);
-}
-
 test.describe('the admin area', () => {
   // The scan of a text that is no reference (400) and of an unknown reference (404), posted to the scan page's action
   // on purpose: the browser reports both answers in its console.
@@ -100,13 +95,17 @@ test.describe('the admin area', () => {
       await paidRegistration(rider.request, { nom, email: riderEmail })
     ).candidate;
 
-    // The administrator signs in through the form and lands on the dashboard.
+    // The administrator signs in through the form, with the code of their app, and lands on the dashboard.
+    const setUp = await browser.newContext({ baseURL });
+    const volunteer = await signInAsStaff(setUp.request);
+    await setUp.close();
     await page.goto(`/gb/login?redirectTo=${encodeURIComponent('/gb/administration')}`);
     await waitForHydration(page, 'login-form');
     const loginForm = page.getByTestId('login-form');
-    await loginForm.getByRole('textbox', { name: 'Email address' }).fill(ADMIN.email);
-    await loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+    await loginForm.getByRole('textbox', { name: 'Email address' }).fill(volunteer.email);
+    await loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill(volunteer.password);
     await loginForm.getByRole('button', { name: 'Sign in' }).click();
+    await enterCode(page, volunteer, { code: 'Code', submit: 'Verify' });
     await expect(page).toHaveURL(/\/gb\/administration\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const toPost = page.getByRole('link', { name: /To post/ });
@@ -255,7 +254,7 @@ test.describe('the admin area', () => {
     await rider.close();
 
     // The admin: not in the "by email" list any more, but processed, with the sending in the file and history.
-    await signInAsAdminThroughApi(page.request);
+    await signInAsStaff(page.request);
     await page.goto(`/gb/administration/inscriptions/email?q=${candidateReference}`);
     await expect(page.getByTestId('table-empty')).toBeVisible();
     await page.goto(`/gb/administration/inscriptions/traites?q=${candidateReference}`);
@@ -320,7 +319,7 @@ test.describe('the admin area', () => {
     });
     page.on('pageerror', (error) => problems.push(error.message));
 
-    await signInAsAdminThroughApi(page.request);
+    await signInAsStaff(page.request);
     // The kit was posted: the card is taken in without a question.
     const posted = await page.request.post('/api/admin/candidates/processed', {
       data: { ids: [candidateId] },
@@ -340,7 +339,7 @@ test.describe('the admin area', () => {
   test("the homologation lists live at the club's addresses; the earlier ones answer 301", async ({
     page,
   }) => {
-    await signInAsAdminThroughApi(page.request);
+    await signInAsStaff(page.request);
     await page.goto('/fr/administration/dashboard');
     const sidebar = page.getByTestId('admin-sidebar');
     await sidebar.getByRole('link', { name: 'En cours' }).click();
@@ -368,7 +367,7 @@ test.describe('the admin area', () => {
 
   test('below 992 px the sidebar is a drawer opened by the burger', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
-    await signInAsAdminThroughApi(page.request);
+    const volunteer = await signInAsStaff(page.request);
     await page.goto('/gb/administration/dashboard');
     await waitForHydration(page, 'admin-burger');
     const sidebar = page.getByTestId('admin-sidebar');
@@ -381,13 +380,13 @@ test.describe('the admin area', () => {
     await sidebar.getByRole('link', { name: 'People and roles' }).click();
     await expect(page).toHaveURL(/\/gb\/administration\/people$/);
     await expect(page.getByRole('heading', { level: 1, name: 'People and roles' })).toBeVisible();
-    await expect(page.getByTestId('admin-users')).toContainText(ADMIN.email);
+    await expect(page.getByTestId('admin-users')).toContainText(volunteer.email);
     await expect(sidebar).not.toBeInViewport();
   });
 
   test('no axe violation on the admin pages, in French and German', async ({ page }) => {
     test.setTimeout(120_000);
-    await signInAsAdminThroughApi(page.request);
+    await signInAsStaff(page.request);
     const paths = [
       'dashboard',
       'inscriptions/traitements',

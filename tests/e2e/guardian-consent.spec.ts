@@ -14,10 +14,9 @@ import { minorCandidate } from '../support/orders.ts';
 import { mailSaying, verifyEmailFromOutbox } from '../support/outbox.ts';
 import { PASSWORD } from '../support/users.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
-
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 
 function texts(lang: string) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
@@ -134,8 +133,7 @@ test('a volunteer records a consent received on paper', async ({ browser, baseUR
   const { context, candidate } = await buyerWithMinor(browser, baseURL!, 'gb');
   await context.close();
   const admin = await browser.newContext({ baseURL });
-  const login = await admin.request.post('/api/login', { data: ADMIN });
-  expect(login.status(), await login.text()).toBe(200);
+  await signInAsStaff(admin.request);
   const page = await admin.newPage();
   // The dashboard counts the minors waiting on a guardian, and opens their list.
   await page.goto('/gb/administration/dashboard');

@@ -8,6 +8,7 @@ import { normalizeSearchText } from '../../domain/search.ts';
 import { demoLaureate } from '../../server/services/platform/demo-data.ts';
 import { qrTextOfPdf } from '../support/pdf-qr.ts';
 import { expect, pageReady, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 
 async function hydrated(page: Page) {
   await pageReady(page);
@@ -206,10 +207,7 @@ test('an administrator sees the full birth date where the public sees the year',
   await expect(page.getByTestId('laureates-table')).not.toContainText(fullDate);
 
   const admin = await browser.newPage();
-  const login = await admin.request.post('/api/login', {
-    data: { email: 'admin@e2e.test', password: 'Admin1910x' },
-  });
-  expect(login.status()).toBe(200);
+  await signInAsStaff(admin.request);
   await admin.goto(search);
   await hydrated(admin);
   await expect(rows(admin).first().getByTestId('laureate-birth')).toHaveText(fullDate);
@@ -234,10 +232,7 @@ test('an administrator downloads the diploma of one of the club’s earlier reco
   await expect(page.getByRole('columnheader', { name: diplomaColumn })).toHaveCount(0);
 
   const admin = await browser.newPage();
-  const login = await admin.request.post('/api/login', {
-    data: { email: 'admin@e2e.test', password: 'Admin1910x' },
-  });
-  expect(login.status()).toBe(200);
+  await signInAsStaff(admin.request);
   await admin.goto(palmares);
   await expect(admin.getByRole('columnheader', { name: diplomaColumn })).toBeVisible();
   const [download] = await Promise.all([

@@ -11,11 +11,10 @@ import { accountPayload } from '../support/account-payload.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { holdScripts } from './hold-scripts.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
-
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 
 /** A ride of today (a homologation is never before the registration), its own noise, or generated at one speed. */
 const rideFile = (seed: number, pacing: 'realistic' | 'constant' = 'realistic') =>
@@ -41,7 +40,7 @@ test('a volunteer homologates three clean rides at once, asks about a flagged on
     viewport: { width: 1280, height: 900 },
     locale: 'fr-FR',
   });
-  expect((await admin.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  await signInAsStaff(admin.request);
 
   // Four riders of one family: three rides recorded, one generated at a constant speed. Their cards come back.
   const riders = [];

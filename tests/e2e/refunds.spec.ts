@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { waitForHydration } from './hydration.ts';
 import { signedInBuyer } from './signed-in-buyer.ts';
 
@@ -26,8 +27,6 @@ async function expectAccessible(page: Page) {
   expect(violations, page.url()).toEqual([]);
 }
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
-
 function texts(lang: string) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
   return { order: read('order'), admin: read('admin') };
@@ -38,8 +37,7 @@ const viewportOf = (lang: string, width = lang === 'fr' ? 1280 : 390) =>
 
 async function volunteer(browser: Browser, baseURL: string, lang: string, width?: number) {
   const context = await browser.newContext({ baseURL, viewport: viewportOf(lang, width) });
-  const login = await context.request.post('/api/login', { data: ADMIN });
-  expect(login.status(), await login.text()).toBe(200);
+  await signInAsStaff(context.request);
   return context;
 }
 

@@ -9,6 +9,7 @@ import type { Browser } from '@playwright/test';
 import { addDays, today } from '../../domain/dates.ts';
 import { orderPayload } from '../support/orders.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { holdScripts } from './hold-scripts.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
@@ -20,8 +21,6 @@ const signedInBuyer = (
   lang: string,
   options: { javaScript?: boolean } = {},
 ) => newBuyer(browser, baseURL, lang, { ...options, emailPrefix: 'changes' });
-
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 
 function texts(lang: string) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
@@ -102,8 +101,7 @@ for (const lang of ['fr', 'de']) {
 
     // A volunteer prints the kit's labels: the registration is now read-only, and says whom to write to.
     const admin = await browser.newContext({ baseURL });
-    const login = await admin.request.post('/api/login', { data: ADMIN });
-    expect(login.status(), await login.text()).toBe(200);
+    await signInAsStaff(admin.request);
     const labels = await admin.request.post('/api/admin/candidates/labels', {
       data: { ids: [candidate.id] },
     });

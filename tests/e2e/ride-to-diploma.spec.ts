@@ -19,10 +19,9 @@ import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { PASSWORD } from '../support/users.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
-
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 
 /** The catalogue texts the journey reads, with `{{name}}` placeholders filled. */
 function catalogue(lang: string) {
@@ -92,7 +91,7 @@ for (const lang of ['fr', 'gb']) {
 
     // The volunteer marks the kit posted from the list of kits to post.
     const admin = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-    expect((await admin.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+    await signInAsStaff(admin.request);
     const desk = await admin.newPage();
     await desk.goto(`/${lang}/administration/inscriptions/traitements?q=${nom}`);
     await waitForHydration(desk, 'list-filters');

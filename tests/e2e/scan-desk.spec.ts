@@ -9,6 +9,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { today } from '../../domain/dates.ts';
 import { accountPayload } from '../support/account-payload.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { holdScripts } from './hold-scripts.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
@@ -18,7 +19,6 @@ test.describe.configure({ timeout: 60_000 });
 // The unknown reference is typed on purpose: its page answers 404, which the browser reports.
 test.use({ expectedErrors: [/status of 404/] });
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const FIELD = 'Référence ou code de la carte de route';
 const SUBMIT = 'Rechercher la carte';
 
@@ -53,7 +53,7 @@ async function desk(
     locale: 'fr-FR',
     javaScriptEnabled: options.javaScript ?? true,
   });
-  expect((await context.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  await signInAsStaff(context.request);
   return context;
 }
 

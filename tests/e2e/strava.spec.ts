@@ -12,6 +12,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { accountPayload } from '../support/account-payload.ts';
 import { E2E_STRAVA_RIDES } from '../support/strava-e2e-rides.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { holdScripts } from './hold-scripts.ts';
 import { paidRegistration } from './paid-registration.ts';
 
@@ -45,7 +46,6 @@ const TEXTS = {
   },
 } as const;
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const VIEWPORTS = { fr: { width: 360, height: 780 }, gb: { width: 1280, height: 900 } } as const;
 
 for (const lang of ['fr', 'gb'] as const) {
@@ -100,7 +100,7 @@ for (const lang of ['fr', 'gb'] as const) {
     // The volunteer's candidate file says where the track came from, with the activity on Strava.
     if (lang === 'gb') {
       const admin = await browser.newContext({ baseURL });
-      expect((await admin.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+      await signInAsStaff(admin.request);
       const desk = await admin.newPage();
       await desk.goto(`/gb/administration/candidates/${candidate.id}`);
       await expect(desk.getByTestId('track-origin').getByRole('link')).toHaveAttribute(

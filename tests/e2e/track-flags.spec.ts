@@ -12,9 +12,9 @@ import { accountPayload } from '../support/account-payload.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { paidRegistration } from './paid-registration.ts';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const generated = cingleRide('2026-07-14T04:00:00Z', { sampleS: 15, pacing: 'constant' }).points;
 const copy = generated.map((point) => ({ ...point, time: point.time! + 3 * 3600_000 }));
 
@@ -88,7 +88,7 @@ test('a generated ride and a ride attached twice are flagged for the volunteer, 
 
   // The volunteer, once the route card is back, reads both flags in the homologation panel.
   const admin = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  expect((await admin.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  await signInAsStaff(admin.request);
   expect(
     (
       await admin.request.post('/api/admin/scan', {

@@ -12,10 +12,10 @@ import { accountPayload } from '../support/account-payload.ts';
 import { cingleRide } from '../support/rides.ts';
 import { toGpx } from '../support/track-files.ts';
 import { expect, test } from './fixtures.ts';
+import { signInAsStaff } from './staff.ts';
 import { waitForHydration } from './hydration.ts';
 import { paidRegistration } from './paid-registration.ts';
 
-const ADMIN = { email: 'admin@e2e.test', password: 'Admin1910x' };
 const ride = cingleRide(undefined, { sampleS: 15 }).points;
 
 async function signedUp(request: APIRequestContext, email: string) {
@@ -62,7 +62,7 @@ test('the buyer attaches the ride, the volunteer reads it in the homologation pa
 
   // The route card comes back; the volunteer opens the candidate file.
   const admin = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  expect((await admin.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+  await signInAsStaff(admin.request);
   expect(
     (
       await admin.request.post('/api/admin/scan', { data: { text: candidate.reference, confirm: true } })

@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { STAFF_ROLES, type StaffRole } from '../../domain/roles.ts';
 import { mailOutbox } from '../../server/db/schema/index.ts';
 import { CLI } from '../../server/services/guards.ts';
+import { type Authenticator, enrolTotp, type JsonCall, signInWithCode } from './second-factor.ts';
 import type { TestApp } from './test-app.ts';
 
 export const PASSWORD = 'Ventoux1910';
@@ -47,12 +48,39 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
   return { ...user, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** Someone of the back office holding `roles` (every role by default: an administrator of before the roles). */
+/** The API through `inject`, as the second factor's helpers call it; with `token`, in that session. */
+export function injectCall(t: TestApp, token?: string): JsonCall {
+  return async (method, url, payload) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.statusCode, body: response.body ? response.json() : null };
+  };
+}
+
+/**
+ * Someone of the back office holding `roles` (every role by default: an administrator of before the roles), signed
+ * in as they would be: the password, then an authenticator app set up in that session (tests/support/second-factor.ts).
+ */
 export async function signedInStaff(t: TestApp, roles: readonly StaffRole[] = STAFF_ROLES) {
   const user = await signUp(t);
   await t.services.accounts.setRolesByEmail(CLI, user.email, roles);
   const token = await signIn(t, user.email);
-  return { ...user, roles, token, auth: { authorization: `Bearer ${token}` } };
+  const { authenticator, recoveryCodes } = await enrolTotp(injectCall(t, token));
+  return { ...user, roles, token, auth: { authorization: `Bearer ${token}` }, authenticator, recoveryCodes };
+}
+
+/** Signs `staff` in again (a new session, through their code). */
+export async function signInStaffAgain(t: TestApp, staff: { email: string; authenticator: Authenticator }) {
+  const token = await signInWithCode(
+    injectCall(t),
+    { email: staff.email, password: PASSWORD },
+    staff.authenticator,
+  );
+  return { token, auth: { authorization: `Bearer ${token}` } };
 }
 
 export const signedInAdmin = (t: TestApp) => signedInStaff(t);

@@ -36,6 +36,7 @@ import { ClubPostalAddressContext } from '../../components/club-postal-address.t
 import { PublicDisplaySwitch } from '../../components/account/public-display-switch.tsx';
 import { PublicNameChoice } from '../../components/account/public-name-choice.tsx';
 import { PasswordTab } from '../../components/account/password-tab.tsx';
+import { SecondFactorCard } from '../../components/account/second-factor-card.tsx';
 import { ProfileTab } from '../../components/account/profile-tab.tsx';
 import { userFormValues } from '../../components/forms/user-fields.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
@@ -67,6 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
       services.clubAddress.postalAddress(),
     ]);
   return {
+    secondFactor: user.hasSecondFactor,
     profile: userFormValues(profile),
     verification: {
       email: profile.email,
@@ -313,6 +315,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordTab />
+          <SecondFactorCard enabled={loaderData.secondFactor} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -9,7 +9,7 @@ import { useFormat } from '../../lib/format.ts';
 import { Seo } from '../../components/seo.tsx';
 import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 import { diplomaPdfPath } from '../../../domain/diploma.ts';
-import { can } from '../../../domain/permissions.ts';
+import { canNow } from '../../../domain/permissions.ts';
 import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import type { Route } from './+types/laureate';
 
@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const palmares = await services.laureates.findPalmares(id);
   if (!palmares) throw data(null, { status: 404 });
   // Administrators download any laureate's diploma from here, the club's earlier records included.
-  return { palmares, diplomas: !!user && can(user.roles, 'homologations.read') };
+  return { palmares, diplomas: !!user && canNow(user, 'homologations.read') };
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { requestContext } from '#request-context';
 import { today } from '../../../domain/dates.ts';
-import { can } from '../../../domain/permissions.ts';
+import { canNow } from '../../../domain/permissions.ts';
 import { laureatesQuery, readLaureatesQuery } from '../../../domain/schemas/laureates.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { LaureatesFilters } from '../../components/laureates/laureates-filters.tsx';
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     services.laureates.countries(),
   ]);
   const [birthDates, flags] = await Promise.all([
-    user && can(user.roles, 'homologations.read')
+    user && canNow(user, 'homologations.read')
       ? services.laureates.birthDates(result.items.map((row) => row.laureateId))
       : null,
     services.flags.sources(result.items.flatMap((row) => (row.pays ? [row.pays] : []))),

@@ -1,8 +1,19 @@
 /** Accounts: users, their sessions and tokens, trusted browsers, and what they chose about public tables. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '../../../domain/roles.ts';
-import { createdAt, timestamptz } from './columns.ts';
+import { bytea, createdAt, timestamptz } from './columns.ts';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -62,8 +73,62 @@ export const sessions = pgTable(
   {
     ...userToken(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /** When this session last passed a second factor (sign-in or step-up); null when it never did. */
+    secondFactorAt: timestamptz('second_factor_at'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * A person's second factors (issue 42; decision 0048). An authenticator app (TOTP): its secret sealed with the
+ * server's key, bound to its owner; unconfirmed (`confirmed_at` null) until a first code proves the app holds it.
+ * `last_used_step` is the last 30-second step accepted, so that a code is accepted once (RFC 6238 §5.2).
+ */
+export const secondFactors = pgTable(
+  'second_factors',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['totp'] }).notNull(),
+    secret: bytea('secret').notNull(),
+    confirmedAt: timestamptz('confirmed_at'),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    lastUsedAt: timestamptz('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('second_factors_user_kind_idx').on(table.userId, table.kind)],
+);
+
+/** Ten single-use codes for a lost phone: each kept as a salted SHA-256, shown once to its owner. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recovery_codes_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Between the password and the second factor: the ticket the sign-in hands back instead of a session. It lives
+ * five minutes and burns after five wrong codes (domain/second-factor.ts).
+ */
+export const signInTickets = pgTable(
+  'sign_in_tickets',
+  {
+    ...userToken(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    failures: integer('failures').notNull().default(0),
+  },
+  (table) => [index('sign_in_tickets_user_id_idx').on(table.userId)],
 );
 
 export const passwordResetTokens = pgTable(

@@ -5,7 +5,10 @@ import {
   orderDrafts,
   orders,
   publicNameChoices,
+  recoveryCodes,
+  secondFactors,
   sessions,
+  signInTickets,
   trustedDevices,
   users,
 } from '../../db/schema/index.ts';
@@ -83,6 +86,44 @@ export const sessionsKind: PersonalDataKind = {
     period: 'expiry',
     purge: (tx, now) =>
       counted(tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ userId: sessions.userId })),
+  },
+};
+
+/**
+ * The second factor (issue 42): when the authenticator app was set up and last used, and how many recovery codes are
+ * left. Never the app's secret nor the codes' hashes. It goes with the account, or when its owner removes it.
+ */
+export const secondFactorKind: PersonalDataKind = {
+  id: 'second_factor',
+  owner: ['account'],
+  copy: async (db, { userId }) => {
+    const factors = await db
+      .select(columns(secondFactors, ['kind', 'createdAt', 'confirmedAt', 'lastUsedAt']))
+      .from(secondFactors)
+      .where(sameAs(secondFactors.userId, userId));
+    const codes = await db
+      .select(columns(recoveryCodes, ['createdAt', 'usedAt']))
+      .from(recoveryCodes)
+      .where(sameAs(recoveryCodes.userId, userId))
+      .orderBy(recoveryCodes.id);
+    return { records: [...factors, ...codes.map((code) => ({ kind: 'recovery_code', ...code }))] };
+  },
+  retention: { keep: 'account' },
+};
+
+/** A sign-in waiting for its code lives five minutes; expired ones are deleted by the daily job. */
+export const signInTicketsKind: PersonalDataKind = {
+  id: 'sign_in_tickets',
+  owner: ['account'],
+  retention: {
+    period: 'expiry',
+    purge: (tx, now) =>
+      counted(
+        tx
+          .delete(signInTickets)
+          .where(lt(signInTickets.expiresAt, now))
+          .returning({ userId: signInTickets.userId }),
+      ),
   },
 };
 

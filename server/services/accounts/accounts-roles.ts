@@ -3,22 +3,28 @@
  * manage people (or the CLI), each change audited with its before and after, every administrator told, and the
  * sessions of someone who lost a role ended at once.
  */
-import { arrayContains, eq, sql } from 'drizzle-orm';
+import { arrayContains, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { StaffMember } from '../../../contracts/admin.ts';
 import { type StaffRole, normaliseRoles } from '../../../domain/roles.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { users } from '../../db/schema/index.ts';
+import { secondFactors, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { rolesChangedEmail } from '../../mail/templates.ts';
 import { type AccountsDeps, emailTaken, findUserByEmail } from './accounts-users.ts';
 import { recordAudit } from '../platform/audit.ts';
-import { actorIdOf, type Caller, permitted } from '../guards.ts';
+import { actorIdOf, type Caller, permitted, recentActorIdOf } from '../guards.ts';
 import { hashPassword } from './passwords.ts';
 
 type User = typeof users.$inferSelect;
 
-const staffMember = (user: User): StaffMember => ({
+/** A user's row with whether they have a confirmed second factor. */
+const withSecondFactor = {
+  ...getTableColumns(users),
+  secondFactor: sql<boolean>`exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${users.id} and ${secondFactors.confirmedAt} is not null)`,
+};
+
+const staffMember = (user: User & { secondFactor: boolean }): StaffMember => ({
   id: user.id,
   email: user.email,
   nom: user.nom,
@@ -27,6 +33,7 @@ const staffMember = (user: User): StaffMember => ({
   roles: user.roles,
   createdAt: user.createdAt.toISOString(),
   lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+  second_factor: user.secondFactor,
 });
 
 export function roleOperations(deps: AccountsDeps) {
@@ -38,7 +45,12 @@ export function roleOperations(deps: AccountsDeps) {
       const where = query.email
         ? eq(users.email, query.email.trim().toLowerCase())
         : sql`cardinality(${users.roles}) > 0`;
-      const rows = await db.select().from(users).where(where).orderBy(users.nom, users.prenom).limit(500);
+      const rows = await db
+        .select(withSecondFactor)
+        .from(users)
+        .where(where)
+        .orderBy(users.nom, users.prenom)
+        .limit(500);
       return rows.map(staffMember);
     },
 
@@ -107,7 +119,8 @@ async function setRoles(
   president?: boolean,
 ): Promise<StaffMember> {
   const { db } = deps;
-  const actorId = actorIdOf(caller, 'people.manage');
+  // Giving or taking power: a recent second factor (issue 42).
+  const actorId = recentActorIdOf(caller, 'people.manage');
   const roles = normaliseRoles(wanted);
   const updated = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -131,7 +144,8 @@ async function setRoles(
     await tellAdministrators(deps, tx, user, after!);
     return after!;
   });
-  return staffMember(updated);
+  const [withFactor] = await db.select(withSecondFactor).from(users).where(eq(users.id, updated.id));
+  return staffMember(withFactor!);
 }
 
 const lastAdministrator = () =>

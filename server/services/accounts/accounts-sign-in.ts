@@ -1,29 +1,27 @@
-/** Signing up and signing in (decision 0011 for the budgets of failed attempts). */
-import { eq } from 'drizzle-orm';
+/**
+ * Signing up and signing in with the password (decision 0011 for the budgets of failed attempts); an account with a
+ * second factor gets a ticket instead, exchanged with a code in accounts-sign-in-code.ts.
+ */
 import type { Locale } from '../../../domain/locales.ts';
 import type { SignupInput } from '../../../domain/schemas/user.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { users } from '../../db/schema/index.ts';
+import { SECOND_FACTOR_METHODS, TICKET_MINUTES } from '../../../domain/second-factor.ts';
+import { signInTickets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
   type AccountsDeps,
   checkPassword,
   emailTaken,
   findUserByEmail,
-  publicUser,
   userColumns,
 } from './accounts-users.ts';
 import { hashPassword } from './passwords.ts';
+import { type SignInResult, failureBudget, openSession } from './sign-in-sessions.ts';
+import { hashToken, newToken } from './tokens.ts';
 import { SIGN_IN_LIMITS } from '../platform/rate-limits.ts';
 
-export function signInOperations({
-  db,
-  sessions,
-  mail,
-  rateLimits,
-  emailVerification,
-  trustedDevices,
-}: AccountsDeps) {
+export function signInOperations(deps: AccountsDeps) {
+  const { db, sessions, mail, rateLimits, emailVerification, secondFactors } = deps;
   return {
     /**
      * Creates the account and mails the link that verifies its address (carrying `returnTo`, where the person was).
@@ -59,29 +57,33 @@ export function signInOperations({
     /**
      * Signs in. A browser holding this account's device cookie spends its own budget of failures; any other
      * spends the account's budget for unknown browsers, which attackers exhaust without locking the owner out
-     * (decision 0011). Returns the device token for the browser's cookie.
+     * (decision 0011). An account with a second factor gets a ticket instead of a session, to exchange with a code
+     * (`completeSignIn`); one that holds a role without a factor gets a session that must set one up.
      */
     async login(
       input: { email: string; password: string },
       ip: string,
       options: { locale?: Locale; deviceToken?: string } = {},
-    ) {
+    ): Promise<SignInResult> {
       const email = input.email.trim().toLowerCase();
       await rateLimits.consume(SIGN_IN_LIMITS.perIp, ip);
       const user = await findUserByEmail(db, email);
-      const device = user ? await trustedDevices.recognise(user.id, options.deviceToken) : null;
-      const [rule, key] = device ? [SIGN_IN_LIMITS.perDevice, device] : [SIGN_IN_LIMITS.perEmail, email];
+      const [rule, key] = await failureBudget(deps, user, email, options.deviceToken);
       await rateLimits.consume(rule, key);
       if (!(await checkPassword(user, input.password)) || !user)
         throw new AppError(401, 'invalid_credentials', 'Incorrect email address or password');
       await rateLimits.reset(rule, key);
-      await db
-        .update(users)
-        .set({ lastSignInAt: new Date(), ...(options.locale ? { locale: options.locale } : {}) })
-        .where(eq(users.id, user.id));
-      const session = await sessions.create(user.id);
-      const deviceToken = await trustedDevices.remember(user.id, options.deviceToken);
-      return { ...session, deviceToken, user: publicUser(user) };
+      if (await secondFactors.isEnabled(user.id)) {
+        const ticket = newToken();
+        await db.insert(signInTickets).values({
+          tokenHash: hashToken(ticket),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000),
+        });
+        return { secondFactor: 'required', ticket, methods: [...SECOND_FACTOR_METHODS] };
+      }
+      const session = await openSession(deps, user, options, false);
+      return { ...session, secondFactor: user.roles.length > 0 ? 'setup_required' : null };
     },
   };
 }

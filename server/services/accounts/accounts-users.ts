@@ -17,6 +17,8 @@ import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { RateLimits } from '../platform/rate-limits.ts';
 import type { createSessionsService } from './sessions.ts';
 import type { TrustedDevicesService } from './trusted-devices.ts';
+import type { SecondFactorsService } from './second-factors.ts';
+import type { TokenCipher } from '../rides/token-cipher.ts';
 
 export type User = typeof users.$inferSelect;
 
@@ -101,4 +103,6 @@ export interface AccountsDeps {
   rateLimits: RateLimits;
   emailVerification: EmailVerificationService;
   trustedDevices: TrustedDevicesService;
+  secondFactors: SecondFactorsService;
+  cipher: TokenCipher;
 }

@@ -7,12 +7,14 @@ import { passwordResetOperations } from './accounts-password-reset.ts';
 import { profileOperations } from './accounts-profile.ts';
 import { roleOperations } from './accounts-roles.ts';
 import { signInOperations } from './accounts-sign-in.ts';
+import { signInWithCodeOperations } from './accounts-sign-in-code.ts';
 import { type AccountsDeps, findUserByEmail } from './accounts-users.ts';
 
 export function createAccountsService(deps: AccountsDeps) {
   return {
     findByEmail: (email: string) => findUserByEmail(deps.db, email),
     ...signInOperations(deps),
+    ...signInWithCodeOperations(deps),
     ...profileOperations(deps),
     ...passwordResetOperations(deps),
     ...roleOperations(deps),

@@ -12,7 +12,7 @@ import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
 import type { DataSubject, PersonalDataKind } from '../../personal-data/kind.ts';
-import { type Caller, permitted, signedIn } from '../guards.ts';
+import { type Caller, permittedRecently, signedIn } from '../guards.ts';
 import type { LimitRule, RateLimits } from '../platform/rate-limits.ts';
 
 /** Building a copy reads every table: a person may ask a few times an hour, not without end. */
@@ -92,7 +92,8 @@ export function createDataExportService(deps: {
      * counts as proven; the account's part is there when the address has one.
      */
     async forAddress(caller: Caller, email: string, locale?: Locale, now = new Date()): Promise<DataCopy> {
-      permitted(caller, 'personal_data.export');
+      // Another person's data: a recent second factor (issue 42).
+      permittedRecently(caller, 'personal_data.export');
       const [user] = await db
         .select({ id: users.id, locale: users.locale })
         .from(users)

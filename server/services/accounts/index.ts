@@ -4,5 +4,6 @@ export { createAccountsService } from './accounts.ts';
 export { createDataExportService } from './data-export.ts';
 export { createEmailVerificationService } from './email-verification.ts';
 export { createRetentionService } from './retention.ts';
+export { createSecondFactorsService } from './second-factors.ts';
 export { createSessionsService } from './sessions.ts';
 export { createTrustedDevicesService } from './trusted-devices.ts';

@@ -1,19 +1,37 @@
 /** Sessions: database rows holding a hash of the client's token, with an expiry; revocable one by one or all. */
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../contracts/account.ts';
 import type { Database } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { isRecent } from '../../../domain/second-factor.ts';
+import { secondFactors, sessions, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 import { SESSION_DAYS } from '../../../contracts/cookies.ts';
 
-export function createSessionsService({ db }: { db: Database }) {
+export function createSessionsService({ db, stepUpMinutes }: { db: Database; stepUpMinutes: number }) {
   return {
-    async create(userId: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+    /** A new session; `secondFactorPassed` when the sign-in passed the account's second factor. */
+    async create(
+      userId: number,
+      { now = new Date(), secondFactorPassed = false, database = db } = {},
+    ): Promise<{ token: string; expiresAt: Date }> {
       const token = newToken();
       const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+      await database.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt,
+        secondFactorAt: secondFactorPassed ? now : null,
+      });
       return { token, expiresAt };
+    },
+
+    /** The session passed the second factor now (a confirmed app, a step-up). */
+    async markSecondFactorPassed(token: string, database: Database = db, now = new Date()): Promise<void> {
+      await database
+        .update(sessions)
+        .set({ secondFactorAt: now })
+        .where(eq(sessions.tokenHash, hashToken(token)));
     },
 
     async findUser(token: string, now = new Date()): Promise<SessionUser | null> {
@@ -27,14 +45,24 @@ export function createSessionsService({ db }: { db: Database }) {
           president: users.president,
           locale: users.locale,
           emailVerifiedAt: users.emailVerifiedAt,
+          secondFactorAt: sessions.secondFactorAt,
+          hasSecondFactor: sql<boolean>`exists (select 1 from ${secondFactors} where ${and(
+            eq(secondFactors.userId, users.id),
+            isNotNull(secondFactors.confirmedAt),
+          )})`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
         .limit(1);
       if (!row) return null;
-      const { emailVerifiedAt, ...user } = row;
-      return { ...user, emailVerified: emailVerifiedAt !== null };
+      const { emailVerifiedAt, secondFactorAt, ...user } = row;
+      return {
+        ...user,
+        emailVerified: emailVerifiedAt !== null,
+        secondFactorAt: secondFactorAt?.toISOString() ?? null,
+        secondFactorRecent: isRecent(secondFactorAt, stepUpMinutes, now),
+      };
     },
 
     async revoke(token: string): Promise<void> {

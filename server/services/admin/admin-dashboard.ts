@@ -18,7 +18,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { moneyBetween } from '../payments/ledger.ts';
-import { can, type Permission } from '../../../domain/permissions.ts';
+import { canNow, type Permission } from '../../../domain/permissions.ts';
 import { listCondition } from './admin-lists.ts';
 import type { DashboardData } from '../../../contracts/admin.ts';
 import { answeredEvidenceRequests } from '../homologations/evidence-requests.ts';
@@ -94,7 +94,7 @@ async function latestActions(db: Database) {
 async function dashboard(db: Database, caller: Caller, now: Date): Promise<DashboardData> {
   const person = staff(caller);
   // What each person's roles read (a club tool reads everything).
-  const reads = (permission: Permission) => !person || can(person.roles, permission);
+  const reads = (permission: Permission) => !person || canNow(person, permission);
   const seasonStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
   const seasonEnd = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1));
   const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));

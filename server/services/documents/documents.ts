@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { can } from '../../../domain/permissions.ts';
+import { canNow } from '../../../domain/permissions.ts';
 import { candidateReference } from '../../../domain/references.ts';
 import { documentsReleased } from '../../../domain/statuses.ts';
 import type { Config } from '../../config.ts';
@@ -184,9 +184,9 @@ export function createDocumentsService({
         .innerJoin(candidates, eq(candidates.id, documents.candidateId))
         .leftJoin(orders, eq(orders.id, candidates.orderId))
         .where(eq(documents.id, documentId));
-      if (!row || (!can(user.roles, 'registrations.read') && row.ownerId !== user.id))
+      if (!row || (!canNow(user, 'registrations.read') && row.ownerId !== user.id))
         throw notFound('No such document');
-      if (!can(user.roles, 'registrations.read') && !documentsReleased(row.candidate.statut))
+      if (!canNow(user, 'registrations.read') && !documentsReleased(row.candidate.statut))
         throw awaitingConsent();
       const reference = candidateReference(row.candidate.orderId, row.candidate.commande_index);
       const address = await clubAddress.postalAddress();

@@ -13,7 +13,7 @@ import {
   isDiplomaCode,
   statementClaims,
 } from '../../../domain/diploma.ts';
-import { can } from '../../../domain/permissions.ts';
+import { canNow } from '../../../domain/permissions.ts';
 import type { Locale } from '../../../domain/locales.ts';
 import { type NameDisplay, publicFullName } from '../../../domain/public-name.ts';
 import type { TrackAscent } from '../../../domain/schemas/track.ts';
@@ -134,7 +134,7 @@ export function createDiplomasService(deps: { db: Database; config: Config; keys
         .from(homologations)
         .innerJoin(laureates, eq(laureates.id, homologations.laureateId))
         .where(eq(homologations.id, homologationId));
-      if (!row || (!can(user.roles, 'homologations.read') && !isOwner(row.laureate, user)))
+      if (!row || (!canNow(user, 'homologations.read') && !isOwner(row.laureate, user)))
         throw notFound('No such homologation');
       const { homologation, laureate } = row;
       // The times are printed only from a track that shows the whole challenge ridden.

@@ -11,7 +11,7 @@
  * provider's answer and its effects) and refunds-reconcile.ts (the webhook).
  */
 import type { OrderRefunds, RefundPreview, RefundView } from '../../../contracts/refunds.ts';
-import { actorIdOf, type Caller, permitted } from '../guards.ts';
+import { recentActorIdOf, type Caller, permitted } from '../guards.ts';
 import { previewRefund } from './refunds-plan.ts';
 import { orderRefunds } from './refunds-records.ts';
 import { reconcileRefunds } from './refunds-reconcile.ts';
@@ -24,8 +24,11 @@ import {
 } from './refunds-requests.ts';
 import type { RefundDeps } from './refunds-settlement.ts';
 
-/** Who did it, for the audit log: the treasurer, or nobody for one of the club's tools. */
-const actorOf = (caller: Caller) => actorIdOf(caller, 'money.refund');
+/**
+ * Who did it, for the audit log: the treasurer, or nobody for one of the club's tools. Money leaves the club only
+ * after a second factor passed within the last minutes (issue 42).
+ */
+const actorOf = (caller: Caller) => recentActorIdOf(caller, 'money.refund');
 
 export function createRefundsService(deps: RefundDeps) {
   return {

@@ -24,6 +24,8 @@ export const SIGN_IN_LIMITS = {
   perEmail: { keyPrefix: 'login-email', points: 5, durationSeconds: 15 * 60 },
   /** Failures from one browser where the owner signed in before: its own budget (decision 0011). */
   perDevice: { keyPrefix: 'login-device', points: 5, durationSeconds: 15 * 60 },
+  /** Wrong codes typed in a session (confirming an app, a step-up): per account. */
+  secondFactorPerAccount: { keyPrefix: 'second-factor', points: 5, durationSeconds: 15 * 60 },
   forgotPerIp: { keyPrefix: 'forgot-ip', points: 10, durationSeconds: 15 * 60 },
   /** Reset mails to one address, whether or not it has an account, so that a mailbox cannot be flooded. */
   forgotPerEmail: { keyPrefix: 'forgot-email', points: 3, durationSeconds: 60 * 60 },

@@ -12,7 +12,7 @@ import { cancellationRequests, orders, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { cancellationDeclinedEmail } from '../../mail/templates.ts';
 import { recordAudit } from '../platform/audit.ts';
-import { actorIdOf, type Caller } from '../guards.ts';
+import { recentActorIdOf, type Caller } from '../guards.ts';
 import type { MailService } from '../documents/mail.ts';
 import type { RefundsService } from '../payments/refunds.ts';
 
@@ -42,7 +42,8 @@ export async function lockOpen(tx: Database, requestId: number): Promise<Request
 /** Refunds the candidates' price less the fee; the request is marked in the refund's own transaction. */
 export async function approveRequest(deps: DecisionDeps, caller: Caller, requestId: number) {
   const { db, refunds, feeCents } = deps;
-  const actorId = actorIdOf(caller, 'money.refund');
+  // Accepting refunds the order: a recent second factor, as for any refund.
+  const actorId = recentActorIdOf(caller, 'money.refund');
   const [request] = await db
     .select()
     .from(cancellationRequests)

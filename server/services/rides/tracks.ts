@@ -17,7 +17,7 @@ import { readTrack, unpack } from '../../track/read-track.ts';
 import { answerEvidenceRequest } from '../homologations/evidence-requests.ts';
 import type { LimitRule, RateLimits } from '../platform/rate-limits.ts';
 import { duplicateFlagsOf } from './track-duplicates.ts';
-import { can } from '../../../domain/permissions.ts';
+import { canNow } from '../../../domain/permissions.ts';
 import type { StaffRole } from '../../../domain/roles.ts';
 import type { TrackSource } from '../../../domain/activity-providers.ts';
 import type { TrackPoint } from '../../../domain/track/analyse.ts';
@@ -161,7 +161,7 @@ export function createTracksService({ db, rateLimits }: { db: Database; rateLimi
     /** The stored analysis for the buyer or an admin; 404 for anyone else and when there is none. */
     async get(candidateId: number, caller: Caller): Promise<StoredTrack> {
       const user = signedIn(caller);
-      const staffReader = can(user.roles, 'homologations.read');
+      const staffReader = canNow(user, 'homologations.read');
       if (!staffReader) await assertOwner(candidateId, user);
       const track = await stored(db, candidateId, staffReader ? undefined : user.id);
       if (!track) throw notFound();
