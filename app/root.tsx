@@ -57,6 +57,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       roles: user.roles,
       // The browser's page guard sends the back office's people to their second factor, as the server's does.
       secondFactorAt: user.hasSecondFactor ? user.secondFactorAt : null,
+      // The gravest acts ask for a code again after STEP_UP_MINUTES (components/admin/step-up-prompt.tsx).
+      secondFactorRecent: user.hasSecondFactor && user.secondFactorRecent,
     },
     settings,
     dismissed: parseDismissed(readCookie(request.headers.get('cookie'), DISMISSED_COOKIE)),

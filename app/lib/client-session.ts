@@ -13,6 +13,7 @@ export interface ClientUser {
   email: string;
   roles: StaffRole[];
   secondFactorAt: string | null;
+  secondFactorRecent: boolean;
 }
 
 const IN_BROWSER = typeof document !== 'undefined';

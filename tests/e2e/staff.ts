@@ -33,9 +33,13 @@ export function requestCall(request: APIRequestContext): JsonCall {
 export async function newStaffAccount(
   roles: readonly StaffRole[],
 ): Promise<{ email: string; password: string }> {
-  const email = `staff.${crypto.randomBytes(5).toString('hex')}@e2e.test`;
+  const suffix = crypto.randomBytes(5).toString('hex');
+  const email = `staff.${suffix}@e2e.test`;
   const lines: string[] = [];
-  const argv = ['user:create', '--email', email, '--password', STAFF_PASSWORD, '--roles', roles.join(',')];
+  const argv = [
+    ...['user:create', '--email', email, '--password', STAFF_PASSWORD, '--roles', roles.join(',')],
+    ...['--prenom', 'Bénévole', '--nom', suffix.toUpperCase()],
+  ];
   const exit = await runThroughServer(
     adminSocketPath(dataDir),
     { argv, cwd: process.cwd() },

@@ -8,13 +8,17 @@ import { useTranslation } from 'react-i18next';
 
 export const CODE_LABEL = 'auth:secondFactor.codeLabel';
 
-export function SecondFactorCodeField(props: Omit<ComponentProps<typeof TextInput>, 'name' | 'label'>) {
+/** `texts` names the label and help in the page's own namespace (the back office's pages do not load `auth`). */
+export function SecondFactorCodeField({
+  texts = { label: CODE_LABEL, help: 'auth:secondFactor.codeHelp' },
+  ...props
+}: Omit<ComponentProps<typeof TextInput>, 'name' | 'label'> & { texts?: { label: string; help: string } }) {
   const { t } = useTranslation();
   return (
     <TextInput
       name="code"
-      label={t(CODE_LABEL)}
-      description={t('auth:secondFactor.codeHelp')}
+      label={t(texts.label)}
+      description={t(texts.help)}
       autoComplete="one-time-code"
       autoCapitalize="none"
       spellCheck={false}

@@ -24,6 +24,7 @@ import { idOr404 } from '../../lib/page-params.ts';
 import { usePosting, useRefusalFor } from '../../lib/posted-form.ts';
 import { requireStaff } from '../../lib/require-user.ts';
 import type { Route } from './+types/cancellation-requests';
+import { StepUpPrompt } from '../../components/admin/step-up-prompt.tsx';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireStaff(args, 'money.read');
@@ -241,6 +242,7 @@ export default function CancellationRequestsPage({ loaderData }: Route.Component
   return (
     <AdminPage>
       <AdminHeading title={t('admin:requests.title')} intro={t('admin:requests.intro')} />
+      <StepUpPrompt act="refund" />
       {requests.length === 0 ? (
         <Text c="dimmed" data-testid="requests-empty">
           {t('admin:requests.none')}

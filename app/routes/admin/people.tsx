@@ -20,6 +20,7 @@ import { usePosting, useRefusalFor } from '../../lib/posted-form.ts';
 import { requireStaff } from '../../lib/require-user.ts';
 import classes from '../../components/admin/list-table.module.css';
 import type { Route } from './+types/people';
+import { StepUpPrompt } from '../../components/admin/step-up-prompt.tsx';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireStaff(args, 'people.manage');
@@ -69,7 +70,12 @@ function PersonRoles({ person }: { person: StaffMember }) {
   const refusal = useRefusalFor('person', String(person.id));
   const posting = usePosting({ intent: 'roles', person: String(person.id) });
   return (
-    <Form method="post" aria-label={t('admin:people.rolesOf', { name: `${person.prenom} ${person.nom}` })}>
+    <Form
+      method="post"
+      aria-label={t('admin:people.rolesOf', {
+        name: `${person.prenom} ${person.nom}`.trim() || person.email,
+      })}
+    >
       <input type="hidden" name="intent" value="roles" />
       <input type="hidden" name="person" value={person.id} />
       <Stack gap={6}>
@@ -113,19 +119,70 @@ function GrantForm() {
   );
 }
 
-export default function People({ loaderData }: Route.ComponentProps) {
+/** One person of the back office: name, address, roles (with their form), last sign-in, second factor. */
+function PersonRow({ person, label }: { person: StaffMember; label: Record<string, string> }) {
   const { t } = useTranslation();
   const format = useFormat();
+  return (
+    <Table.Tr role="row" className={classes.row} data-testid="admin-user">
+      <Table.Th scope="row" role="rowheader" fw={600} className={classes.cell} data-fit="title">
+        {personName(t, { id: person.id, name: `${person.prenom} ${person.nom}` })}{' '}
+        {person.president && <PresidentBadge />}
+      </Table.Th>
+      <Table.Td role="cell" className={classes.cell} data-fit="wrap">
+        <span className={classes.cellLabel} aria-hidden>
+          {label.email}
+        </span>
+        <div className={classes.value}>
+          <Anchor href={`mailto:${person.email}`}>{person.email}</Anchor>
+        </div>
+      </Table.Td>
+      <Table.Td role="cell" className={classes.cell} data-fit="wrap">
+        <span className={classes.cellLabel} aria-hidden>
+          {label.roles}
+        </span>
+        <div className={classes.value}>
+          <PersonRoles person={person} />
+        </div>
+      </Table.Td>
+      <Table.Td role="cell" className={classes.cell} data-fit="keep">
+        <span className={classes.cellLabel} aria-hidden>
+          {label.lastSignIn}
+        </span>
+        <div className={classes.value}>
+          {person.lastSignInAt ? (
+            <time dateTime={person.lastSignInAt}>{format.shortTimestamp(person.lastSignInAt)}</time>
+          ) : (
+            t('admin:people.never')
+          )}
+        </div>
+      </Table.Td>
+      <Table.Td role="cell" className={classes.cell} data-fit="keep">
+        <span className={classes.cellLabel} aria-hidden>
+          {label.secondFactor}
+        </span>
+        <div className={classes.value} data-testid="second-factor-state">
+          {t(person.second_factor ? 'admin:people.secondFactorOn' : 'admin:people.secondFactorOff')}
+        </div>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export default function People({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { people } = loaderData;
   const label = {
     name: t('admin:people.name'),
     email: t('admin:fields.email'),
     roles: t('admin:people.rolesColumn'),
     lastSignIn: t('admin:people.lastSignIn'),
+    secondFactor: t('admin:people.secondFactor'),
   };
   return (
     <AdminPage>
       <AdminHeading title={t('admin:people.title')} intro={t('admin:people.intro')} />
+      <StepUpPrompt act="roles" />
       <div className={classes.frame}>
         <Table striped verticalSpacing="sm" role="table" className={classes.table} data-testid="admin-users">
           <Table.Caption className={classes.caption}>
@@ -133,7 +190,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
           </Table.Caption>
           <Table.Thead role="rowgroup" className={classes.head}>
             <Table.Tr role="row">
-              {(['name', 'email', 'roles', 'lastSignIn'] as const).map((column) => (
+              {(['name', 'email', 'roles', 'lastSignIn', 'secondFactor'] as const).map((column) => (
                 <Table.Th key={column} scope="col" role="columnheader" className={classes.plainHeader}>
                   {label[column]}
                 </Table.Th>
@@ -142,40 +199,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
           </Table.Thead>
           <Table.Tbody role="rowgroup">
             {people.map((person) => (
-              <Table.Tr key={person.id} role="row" className={classes.row} data-testid="admin-user">
-                <Table.Th scope="row" role="rowheader" fw={600} className={classes.cell} data-fit="title">
-                  {personName(t, { id: person.id, name: `${person.prenom} ${person.nom}` })}{' '}
-                  {person.president && <PresidentBadge />}
-                </Table.Th>
-                <Table.Td role="cell" className={classes.cell} data-fit="wrap">
-                  <span className={classes.cellLabel} aria-hidden>
-                    {label.email}
-                  </span>
-                  <div className={classes.value}>
-                    <Anchor href={`mailto:${person.email}`}>{person.email}</Anchor>
-                  </div>
-                </Table.Td>
-                <Table.Td role="cell" className={classes.cell} data-fit="wrap">
-                  <span className={classes.cellLabel} aria-hidden>
-                    {label.roles}
-                  </span>
-                  <div className={classes.value}>
-                    <PersonRoles person={person} />
-                  </div>
-                </Table.Td>
-                <Table.Td role="cell" className={classes.cell} data-fit="keep">
-                  <span className={classes.cellLabel} aria-hidden>
-                    {label.lastSignIn}
-                  </span>
-                  <div className={classes.value}>
-                    {person.lastSignInAt ? (
-                      <time dateTime={person.lastSignInAt}>{format.shortTimestamp(person.lastSignInAt)}</time>
-                    ) : (
-                      t('admin:people.never')
-                    )}
-                  </div>
-                </Table.Td>
-              </Table.Tr>
+              <PersonRow key={person.id} person={person} label={label} />
             ))}
           </Table.Tbody>
         </Table>

@@ -37,6 +37,7 @@ import { foundOr404, idOr404 } from '../../lib/page-params.ts';
 import { usePosting, useRefusalFor } from '../../lib/posted-form.ts';
 import { requireStaff } from '../../lib/require-user.ts';
 import type { Route } from './+types/refunds';
+import { StepUpPrompt } from '../../components/admin/step-up-prompt.tsx';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireStaff(args, 'money.read');
@@ -321,6 +322,7 @@ export default function RefundsPage({ loaderData }: Route.ComponentProps) {
           {t('admin:requests.title')}
         </Anchor>
       </AdminHeading>
+      <StepUpPrompt act="refund" />
       <PendingConfirmation refunds={refunds} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <RefundForm refunds={refunds} formKey={formKey} />
