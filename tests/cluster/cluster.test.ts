@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/cli.ts';
 import { postgresUrl as serverUrl, redisUrl } from '../support/services.ts';
+import { enrolTotp, fetchCall } from '../support/second-factor.ts';
 
 const firstPort = Number(process.env.CLUSTER_PORT ?? 3230);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -184,6 +185,8 @@ describe('two instances on PostgreSQL and Redis', () => {
     const login = await call(a, 'POST', '/api/login', { body: ADMIN });
     expect(login.status).toBe(200);
     token = ((await login.json()) as { token: string }).token;
+    // The administrator sets up an authenticator app on A; B sees the session pass it (one database).
+    await enrolTotp(fetchCall(a.url, token));
     const me = await json<{ email: string }>(b, '/api/me', token);
     expect(me.email).toBe(ADMIN.email);
   });

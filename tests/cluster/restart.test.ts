@@ -16,6 +16,7 @@ import { type Outcome, mixedRequests, requestStream } from '../support/request-s
 import { PASSWORD } from '../support/users.ts';
 import { ensureBuild, startServer } from '../support/server-process.ts';
 import { readyStatus, until } from '../support/probes.ts';
+import { type Authenticator, enrolTotp, fetchCall, signInWithCode } from '../support/second-factor.ts';
 
 const port = Number(process.env.CLUSTER_PORT ?? 3230) + 3;
 const url = `http://127.0.0.1:${port}`;
@@ -57,6 +58,7 @@ describe('a SIGTERM under a steady stream of requests', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-restart-'));
   let token: string;
   let adminToken: string;
+  let authenticator: Authenticator;
   let instance: ReturnType<typeof startInstance>;
 
   beforeAll(async () => {
@@ -66,6 +68,7 @@ describe('a SIGTERM under a steady stream of requests', () => {
     expect((await post('/api/signup', accountPayload(email))).status).toBe(201);
     token = await signIn(email, PASSWORD);
     adminToken = await signIn(ADMIN.email, ADMIN.password);
+    ({ authenticator } = await enrolTotp(fetchCall(url, adminToken)));
   });
 
   afterAll(() => {
@@ -152,7 +155,8 @@ describe('a SIGTERM under a steady stream of requests', () => {
         .readdirSync(outbox)
         .some((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(`To: ${email}`));
     await until(async () => mailed(), 'the confirmation mail', 60_000, instance.output);
-    adminToken = await signIn(ADMIN.email, ADMIN.password);
+    // The second factor survived the restart too: the sign-in asks the app's code.
+    adminToken = await signInWithCode(fetchCall(url), ADMIN, authenticator);
     await until(
       async () => {
         const job = await fetch(`${url}/api/admin/print-jobs/${jobId}`, {

@@ -91,3 +91,19 @@ export async function signInWithCode(
     throw new Error(`the code was refused: ${second.status} ${JSON.stringify(second.body)}`);
   return (second.body as { token: string }).token;
 }
+
+/** The API of a running server through `fetch`; with `token`, in that session. */
+export function fetchCall(baseUrl: string, token?: string): JsonCall {
+  return async (method, path, body) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
