@@ -233,3 +233,22 @@ export interface StaffMember {
   /** Whether they have set up their second factor (a role asks for one). */
   second_factor: boolean;
 }
+
+/** One entry of the audit log, as its page and `GET /api/admin/audit` show it. */
+export interface AuditLogEntry {
+  id: number;
+  action: string;
+  entity: string;
+  entity_id: string;
+  /** Who did it; null for the club's tools (the command line, the background jobs) and automatic changes. */
+  actor: { id: number; name: string; email: string } | null;
+  created_at: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditLogPage {
+  entries: AuditLogEntry[];
+  /** The `before` of the next, older page; null on the last. */
+  next: number | null;
+}

@@ -11,7 +11,8 @@ import type { PublicDisplay } from '../domain/schemas/display-restriction.ts';
 import type { LaureatesPage, LaureatesQuery, Palmares } from '../domain/schemas/laureates.ts';
 import type { Statistics } from '../domain/schemas/statistics.ts';
 import type { MyHomologation, PublicUser, SecondFactorStatus, SessionUser } from './account.ts';
-import type { CandidateDetail, CandidatePage, DashboardData, StaffMember } from './admin.ts';
+import type { AuditLogPage, CandidateDetail, CandidatePage, DashboardData, StaffMember } from './admin.ts';
+import type { AuditQuery } from '../domain/schemas/audit.ts';
 import type { LaureateTeaser } from './laureates.ts';
 import type {
   CandidateForChange,
@@ -30,6 +31,10 @@ import type { DataKindPolicy } from './personal-data.ts';
 import type { ClubPostalAddress } from './club-address.ts';
 
 export interface LoaderServices {
+  auditLog: {
+    /** A page of the audit log, newest first (as GET /api/admin/audit). */
+    list(caller: SessionUser, query: AuditQuery): Promise<AuditLogPage>;
+  };
   secondFactors: {
     /** The person's second factors and the set-up under way, for their security page. */
     status(user: SessionUser): Promise<SecondFactorStatus>;

@@ -221,6 +221,11 @@ export const PAGES: readonly Page[] = [
     permission: 'people.manage',
     ns: ['admin'],
   }),
+  page('admin-audit', 'administration/audit', 'routes/admin/audit.tsx', 'admin', {
+    guard: 'admin',
+    permission: 'audit.read',
+    ns: ['admin', 'validation'],
+  }),
 
   page('not-found', '*', 'routes/public/not-found.tsx', 'default'),
 ];

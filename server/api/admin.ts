@@ -7,6 +7,7 @@ import { requireStaff } from '../plugins/auth.ts';
 import adminCandidates from './admin-candidates.ts';
 import adminHomologations from './admin-homologations.ts';
 import adminKits from './admin-kits.ts';
+import adminAudit from './admin-audit.ts';
 import adminOverview from './admin-overview.ts';
 import type { ApiOptions } from './index.ts';
 
@@ -15,6 +16,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config 
   // The areas inherit this scope's prefix and hook.
   const options: ApiOptions = { services, config };
   await app.register(adminOverview, options);
+  await app.register(adminAudit, options);
   await app.register(adminCandidates, options);
   await app.register(adminKits, options);
   await app.register(adminHomologations, options);

@@ -47,7 +47,12 @@ import {
   createLaureatesService,
   createStatisticsService,
 } from './laureates/index.ts';
-import { createClubAddressService, createJobQueuesService, createRateLimits } from './platform/index.ts';
+import {
+  createAuditLogService,
+  createClubAddressService,
+  createJobQueuesService,
+  createRateLimits,
+} from './platform/index.ts';
 import { createActivityConnectionsService, createTokenCipher, createTracksService } from './rides/index.ts';
 import { createStravaClient } from '../activities/strava.ts';
 import type { ActivityProviderClient } from '../activities/provider.ts';
@@ -238,6 +243,7 @@ function createAdminServices(
       ...createKitsService({ db, config, mail, documents }),
     } satisfies AdminService,
     printJobs: createPrintJobsService({ db, documents, log }),
+    auditLog: createAuditLogService({ db }),
     jobQueues: createJobQueuesService({ db }),
     homologations: { ...homologations, ...createHomologationBatchService({ db, homologations }) },
     evidenceRequests: createEvidenceRequestsService({ db, config, mail }),

@@ -34,6 +34,8 @@ const routes: [StaffRole, string, string, unknown?][] = [
   ['treasurer', 'POST', '/api/admin/orders/1/refunds', {}],
   ['treasurer', 'GET', '/api/admin/cancellation-requests'],
   ['admin', 'GET', '/api/admin/users'],
+  ['admin', 'GET', '/api/admin/audit'],
+  ['admin', 'GET', '/api/admin/audit.csv'],
   ['admin', 'PUT', '/api/admin/users/1/roles', {}],
 ];
 

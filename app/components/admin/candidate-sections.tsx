@@ -16,6 +16,7 @@ import { useFormat } from '../../lib/format.ts';
 import { personName } from './labels.tsx';
 import type { Address, CandidateOrder, CandidateRecord, HistoryEntry } from './types.ts';
 import { postalAddressLines } from '../../../domain/postal-address.ts';
+import { auditActionKey } from '../../../domain/audit-actions.ts';
 
 export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -322,5 +323,5 @@ export function HistorySection({ history }: { history: readonly HistoryEntry[] }
 
 /** The words for an audit action; an action this version does not know yet reads as its code. */
 export function actionLabel(t: TFunction, action: string): string {
-  return t(`admin:actions.${action.replaceAll('.', '_')}`, { defaultValue: action });
+  return t(auditActionKey(action), { defaultValue: action });
 }

@@ -20,6 +20,7 @@ import {
   IconShieldLock,
   IconUserShield,
   IconHourglass,
+  IconListSearch,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -130,6 +131,8 @@ function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
         )}
       {may('people.manage') &&
         link(`${base}/people`, t('adminNav.people'), <IconShieldLock size={18} aria-hidden />)}
+      {may('audit.read') &&
+        link(`${base}/audit`, t('adminNav.audit'), <IconListSearch size={18} aria-hidden />)}
       <MantineNavLink
         component={Link}
         to={`/${i18n.language}`}

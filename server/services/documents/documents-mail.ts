@@ -58,7 +58,7 @@ export async function emailDocuments(
     },
     tx,
   );
-  const change = { actorId, action: 'candidate.documents_sent', details: { to }, now };
+  const change = { actorId, action: 'candidate.documents_sent' as const, details: { to }, now };
   if (mode_livraison === 'email' && candidate.statut === 'to_process')
     await transitionCandidate(tx, candidate, 'processed', {
       ...change,

@@ -1,10 +1,11 @@
 /** Audit entries: who changed what, when, with the state before and after. Written in the change's transaction. */
+import type { AuditAction } from '../../../domain/audit-actions.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
 export interface AuditEntry {
   actorId: number | null;
-  action: string;
+  action: AuditAction;
   entity: string;
   entityId: string | number;
   before?: unknown;

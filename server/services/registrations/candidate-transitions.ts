@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { candidates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../platform/audit.ts';
+import type { AuditAction } from '../../../domain/audit-actions.ts';
 
 type CandidateColumns = Partial<Omit<typeof candidates.$inferInsert, 'id' | 'statut' | 'updatedAt'>>;
 
@@ -20,7 +21,7 @@ export interface CandidateChange {
    * The history entry's action (`candidate.processed`…); null writes none, for a change recorded elsewhere (the
    * candidates of a paid order are in the order's `order.paid` entry).
    */
-  action: string | null;
+  action: AuditAction | null;
   /** Columns written with it: when it happened, the rejection reason, the homologation's details… */
   set?: CandidateColumns;
   /** Recorded in the entry after the new status. */
@@ -85,7 +86,7 @@ export async function transitionCandidate(
 export async function recordCandidateChange(
   tx: Database,
   candidate: { id: number; statut: CandidateStatus },
-  change: CandidateChange & { action: string },
+  change: CandidateChange & { action: AuditAction },
 ): Promise<void> {
   await write(tx, candidate, null, change);
 }
