@@ -10,7 +10,10 @@ const stravaPort = port + 1;
 // A fresh data directory per run: the server starts on an empty embedded database with demo content. The config
 // is also loaded by each worker (TEST_WORKER_INDEX set), which must find the same directory, not empty it.
 export const dataDir = path.join(os.tmpdir(), `cv-e2e-${port}`);
-if (process.env.TEST_WORKER_INDEX === undefined) {
+// Only the test runner's own process empties it: a tool that merely reads this file (knip, an editor) must never
+// delete the data of a run under way.
+const testRunner = process.argv[2] === 'test' && /playwright/.test(process.argv[1] ?? '');
+if (process.env.TEST_WORKER_INDEX === undefined && testRunner) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
 }

@@ -117,6 +117,11 @@ export interface ActionServices {
   approveCancellation(actorId: number, requestId: number): Promise<RefundView>;
   /** Sets a person's back-office roles (as PUT /api/admin/users/{id}/roles), or an account's found by address. */
   setStaffRoles(person: { id: number } | { email: string }, roles: StaffRole[]): Promise<void>;
+  /** Invites a new helper with their roles (as POST /api/admin/users/invitations), mailed in `locale`. */
+  inviteStaff(
+    person: { email: string; prenom: string; nom: string; roles: StaffRole[] },
+    locale: Locale,
+  ): Promise<void>;
   /** Declines a buyer's request with a reason the buyer is emailed (as POST …/{id}/decline). */
   declineCancellation(actorId: number, requestId: number, reason: string): Promise<void>;
   /**

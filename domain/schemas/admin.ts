@@ -16,6 +16,7 @@ import {
   calendarDateField,
   emailField,
   idField,
+  requiredText,
   text,
 } from './common.ts';
 
@@ -146,6 +147,18 @@ export const staffRolesBody = z.object({
   president: z.boolean().optional(),
 });
 
+/** POST /api/admin/users/invitations: a new helper of the back office, their roles (at least one). */
+export const invitationBody = z.object({
+  email: emailField(),
+  prenom: requiredText('validation:prenom_required'),
+  nom: requiredText('validation:nom_required'),
+  roles: z
+    .array(z.enum(STAFF_ROLES, { error: 'validation:role_unknown' }))
+    .min(1, 'validation:role_required')
+    .max(STAFF_ROLES.length, GENERIC_MESSAGE),
+});
+export type InvitationInput = z.infer<typeof invitationBody>;
+
 /** GET /api/admin/users: everyone who holds a role, or the one account with this address. */
 export const staffQuery = z.object({ email: emailField().optional() });
 
@@ -156,4 +169,10 @@ export const staffQuery = z.object({ email: emailField().optional() });
 export const staffRolesForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('roles'), person: idField() }),
   z.object({ intent: z.literal('grant'), email: emailField() }),
+  z.object({
+    intent: z.literal('invite'),
+    email: emailField(),
+    prenom: requiredText('validation:prenom_required'),
+    nom: requiredText('validation:nom_required'),
+  }),
 ]);

@@ -107,26 +107,6 @@ const adminOverview: FastifyPluginAsyncZod<ApiOptions> = async (app, { services 
       services.accounts.setRoles(request.user, request.params.id, request.body.roles, request.body.president),
   );
 
-  app.delete(
-    '/users/:id/second-factors',
-    {
-      ...needs('people.manage'),
-      schema: {
-        tags,
-        security,
-        summary:
-          "Resets a person's lost second factor: their factors and recovery codes go, their sessions end, they are " +
-          'told by email. Needs a second factor of your own passed recently.',
-        params: idParams,
-        response: { 204: z.null(), 404: errorResponse, ...guarded },
-      },
-    },
-    async (request, reply) => {
-      await services.secondFactors.reset(request.user, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-
   app.get(
     '/dashboard',
     { schema: { tags, security, response: { 200: dashboardResponse, ...guarded } } },

@@ -9,6 +9,7 @@ import adminHomologations from './admin-homologations.ts';
 import adminKits from './admin-kits.ts';
 import adminAudit from './admin-audit.ts';
 import adminOverview from './admin-overview.ts';
+import adminPeople from './admin-people.ts';
 import type { ApiOptions } from './index.ts';
 
 const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
@@ -17,6 +18,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config 
   const options: ApiOptions = { services, config };
   await app.register(adminOverview, options);
   await app.register(adminAudit, options);
+  await app.register(adminPeople, options);
   await app.register(adminCandidates, options);
   await app.register(adminKits, options);
   await app.register(adminHomologations, options);

@@ -22,3 +22,28 @@ export function secondFactorEmail(
     publicUrl,
   );
 }
+
+/** A club administrator invites someone to the back office: the link sets their password (issue 42). */
+export function invitationEmail(
+  locale: string,
+  publicUrl: string,
+  data: { prenom: string; inviter: string; roles: readonly string[]; url: string; days: number },
+) {
+  const t = translator(locale, 'mail');
+  const roles = data.roles.map((role) => t(`rolesChanged.role.${role}`)).join(', ');
+  return renderEmail(
+    {
+      subject: t('invitation.subject'),
+      greeting: t('greeting', { name: data.prenom }),
+      paragraphs: [
+        t('invitation.intro', { inviter: data.inviter, roles }),
+        t('invitation.next'),
+        t('invitation.validity', { days: data.days }),
+      ],
+      action: { label: t('invitation.action'), url: data.url },
+      closing: t('invitation.ignore'),
+    },
+    t,
+    publicUrl,
+  );
+}

@@ -175,6 +175,10 @@ export function pageActions(
       return (await services.cancellationRequests.approve(request.user, requestId)).refund;
     },
 
+    async inviteStaff(person, locale) {
+      await services.accounts.invite(request.user, person, locale);
+    },
+
     async setStaffRoles(person, roles) {
       if ('email' in person) await services.accounts.setRolesByEmail(request.user, person.email, roles);
       else await services.accounts.setRoles(request.user, person.id, roles);

@@ -262,6 +262,12 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/admin/refunds/{id}/withdraw': () => ({ candidate_ids: [1] }),
   // Every role: a grant takes nothing away, so no session of the run ends.
   'PUT /api/admin/users/{id}/roles': () => ({ roles: ['desk', 'president', 'treasurer', 'admin'] }),
+  'POST /api/admin/users/invitations': () => ({
+    email: `invited.${crypto.randomBytes(4).toString('hex')}@example.org`,
+    prenom: 'Lucie',
+    nom: 'Martin',
+    roles: ['desk'],
+  }),
   'POST /api/admin/cancellation-requests/{id}/decline': () => ({ reason: 'Le kit est déjà parti' }),
   'POST /api/orders/{id}/cancellation-requests': () => ({ candidate_ids: [1], reason: 'Je me suis blessé' }),
   'POST /api/admin/homologations/batch': () => ({ items: [{ candidate_id: 1, date_passage: today() }] }),

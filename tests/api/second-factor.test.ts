@@ -348,3 +348,51 @@ async function sessionUserOf(token: string) {
   if (!user) throw new Error('no session');
   return user;
 }
+
+describe('inviting a new helper', () => {
+  it('makes the account with its roles and mails a link that sets the password; the sign-in then asks for a factor', async () => {
+    const admin = await signedInStaff(t, ['admin']);
+    const email = `invited.${Date.now()}@example.org`;
+    const invited = await post(
+      '/api/admin/users/invitations?lang=gb',
+      { email, prenom: 'Lucie', nom: 'Bénévole', roles: ['desk'] },
+      admin.auth,
+    );
+    expect(invited.statusCode).toBe(201);
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).toBe("Invitation to the club site's back office");
+    const link = new URL(/https?:\/\/\S+reset-password\S*/.exec(mail!.text)![0]);
+    const set = await post(
+      `/api/account/reset-password/${encodeURIComponent(link.searchParams.get('email')!)}/${link.searchParams.get('token')}`,
+      { password: 'Ventoux2026' },
+    );
+    expect(set.statusCode).toBeLessThan(300);
+    const login = await post('/api/login', { email, password: 'Ventoux2026' });
+    expect(login.json().second_factor).toBe('setup_required');
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.create'), eq(auditLog.entityId, String(invited.json().id))));
+    expect(entry).toMatchObject({ actorId: admin.id, after: { email, roles: ['desk'], invited: true } });
+  });
+
+  it('refuses a taken address (409), no role (400), and anyone who may not manage people (403)', async () => {
+    const admin = await signedInStaff(t, ['admin']);
+    const desk = await signedInStaff(t, ['desk']);
+    const body = { email: desk.email, prenom: 'A', nom: 'B', roles: ['desk'] };
+    expect((await post('/api/admin/users/invitations', body, admin.auth)).statusCode).toBe(409);
+    expect(
+      (
+        await post(
+          '/api/admin/users/invitations',
+          { ...body, email: 'new.one@example.org', roles: [] },
+          admin.auth,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/admin/users/invitations', { ...body, email: 'other.one@example.org' }, desk.auth))
+        .statusCode,
+    ).toBe(403);
+  });
+});

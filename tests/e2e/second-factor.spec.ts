@@ -9,7 +9,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Authenticator } from '../support/second-factor.ts';
 import { expect, test } from './fixtures.ts';
-import { newStaffAccount } from './staff.ts';
+import { dataDir } from '../../playwright.config.ts';
+import { mailedLink } from '../support/outbox.ts';
+import { waitForHydration } from './hydration.ts';
+import { newStaffAccount, signInAsStaff } from './staff.ts';
 
 function texts(lang: string) {
   const read = (ns: string) => JSON.parse(fs.readFileSync(`locales/${lang}/${ns}.json`, 'utf8'));
@@ -118,3 +121,43 @@ for (const lang of ['fr', 'gb'] as const) {
     await context.close();
   });
 }
+
+test('an administrator invites a volunteer, who chooses a password and sets up their app (gb, 1280 px)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { auth, account, admin, validation } = texts('gb');
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.gb });
+  await signInAsStaff(context.request, ['admin']);
+  const page = await context.newPage();
+  await page.goto('/gb/administration/people');
+  await waitForHydration(page, 'invite-form');
+  const email = `invited.${Date.now()}@e2e.test`;
+  const invite = page.getByTestId('invite-form');
+  await invite.getByRole('textbox', { name: admin.people.invite.email }).fill(email);
+  await invite.getByRole('textbox', { name: admin.people.invite.prenom }).fill('Lucie');
+  await invite.getByRole('textbox', { name: admin.people.invite.nom }).fill('Garnier');
+  await invite.getByRole('checkbox', { name: admin.people.roles.desk }).check();
+  await invite.getByRole('button', { name: admin.people.invite.submit }).click();
+  await expect(page.getByTestId('invite-sent')).toContainText(email);
+  await expect(page.getByTestId('admin-users')).toContainText(email);
+  await context.close();
+
+  // The invited volunteer follows the mailed link, chooses a password, signs in and sets up their app.
+  const volunteer = await browser.newContext({ baseURL, viewport: VIEWPORTS.gb });
+  const own = await volunteer.newPage();
+  await own.goto((await mailedLink(dataDir, email, '/account/reset-password')).href);
+  const reset = own.getByTestId('reset-form');
+  await reset.getByLabel(validation.form_new_password).fill('Ventoux2026');
+  await reset.getByLabel(validation.form_password_confirmation).fill('Ventoux2026');
+  await reset.getByRole('button', { name: auth.reset.submit }).click();
+  await expect(own.getByRole('main').getByRole('link', { name: auth.reset.goToLogin })).toBeVisible();
+  await own.goto(`/gb/login?redirectTo=${encodeURIComponent('/gb/administration')}`);
+  const login = own.getByTestId('login-form');
+  await login.getByRole('textbox', { name: validation.form_email }).fill(email);
+  await login.getByRole('textbox', { name: validation.form_password, exact: true }).fill('Ventoux2026');
+  await login.getByRole('button', { name: auth.login.submit }).click();
+  await expect(own.getByTestId('second-factor-required')).toHaveText(account.security.requiredText);
+  await volunteer.close();
+});

@@ -3,10 +3,11 @@
  * forms that grant and take roles (a role taken away ends that person's sessions). Each person's roles are a form
  * of checkboxes posted to this page's action, so it works before and without its scripts.
  */
-import { Anchor, Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
+import { Form, useActionData } from 'react-router';
 import { requestContext } from '#request-context';
+import { localeOr } from '../../../domain/locales.ts';
 import { STAFF_ROLES, type StaffRole } from '../../../domain/roles.ts';
 import { staffRolesForm } from '../../../domain/schemas/admin.ts';
 import { AdminPage } from '../../components/admin/admin-page.tsx';
@@ -36,12 +37,19 @@ export async function action(args: Route.ActionArgs) {
   const parsed = parseForm(staffRolesForm, values);
   if ('refusal' in parsed) return parsed.refusal;
   const roles = STAFF_ROLES.filter((role) => values[`role_${role}`] === 'on');
-  const whom = parsed.input.intent === 'grant' ? { email: parsed.input.email } : { id: parsed.input.person };
+  const { input } = parsed;
   try {
-    await actions.setStaffRoles(whom, roles);
+    if (input.intent === 'invite') {
+      await actions.inviteStaff({ ...input, roles }, localeOr(args.params.lang));
+      return { intent: 'invite', invited: input.email };
+    }
+    await actions.setStaffRoles(
+      input.intent === 'grant' ? { email: input.email } : { id: input.person },
+      roles,
+    );
   } catch (error) {
     return serviceRefusal(error, values, {
-      codeFields: { not_found: 'email' },
+      codeFields: { not_found: 'email', email_taken: 'email' },
       codeMessages: { not_found: 'admin:people.noAccount', last_admin: 'admin:people.lastAdmin' },
     });
   }
@@ -113,6 +121,52 @@ function GrantForm() {
         <RefusalMessage refusal={refusal} size="sm" />
         <Button type="submit" loading={posting} w="fit-content">
           {t('admin:people.grant')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}
+
+/** A new helper: their name, address and roles; the invitation mails them a link to choose a password. */
+function InviteForm() {
+  const { t } = useTranslation();
+  const refusal = useRefusalFor('intent', 'invite');
+  const posting = usePosting({ intent: 'invite' });
+  const answer = useActionData() as { intent?: string; invited?: string } | undefined;
+  const field = (name: string) => ({
+    name,
+    label: t(`admin:people.invite.${name}`),
+    required: true,
+    defaultValue: refusal?.values[name],
+    error: refusal?.fields[name] ? t(refusal.fields[name]) : undefined,
+  });
+  return (
+    <Form method="post" aria-labelledby="invite-title" data-testid="invite-form">
+      <input type="hidden" name="intent" value="invite" />
+      <Stack gap="sm" maw={640}>
+        <Title order={2} size="h4" id="invite-title">
+          {t('admin:people.invite.title')}
+        </Title>
+        <Text size="sm">{t('admin:people.invite.text')}</Text>
+        {answer?.intent === 'invite' && answer.invited && (
+          <Alert color="green" role="status" data-testid="invite-sent">
+            {t('admin:people.invite.sent', { email: answer.invited })}
+          </Alert>
+        )}
+        <TextInput type="email" {...field('email')} />
+        <Group grow align="flex-start">
+          <TextInput {...field('prenom')} />
+          <TextInput {...field('nom')} />
+        </Group>
+        <RoleBoxes held={[]} idPrefix="invite" />
+        {refusal?.fields.roles && (
+          <Text size="sm" c="red" role="alert">
+            {t(refusal.fields.roles)}
+          </Text>
+        )}
+        <RefusalMessage refusal={refusal} size="sm" />
+        <Button type="submit" loading={posting} w="fit-content">
+          {t('admin:people.invite.submit')}
         </Button>
       </Stack>
     </Form>
@@ -205,6 +259,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
         </Table>
       </div>
       <GrantForm />
+      <InviteForm />
     </AdminPage>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { passwordResetOperations } from './accounts-password-reset.ts';
 import { profileOperations } from './accounts-profile.ts';
+import { invitationOperations } from './accounts-invitations.ts';
 import { roleOperations } from './accounts-roles.ts';
 import { signInOperations } from './accounts-sign-in.ts';
 import { signInWithCodeOperations } from './accounts-sign-in-code.ts';
@@ -18,5 +19,6 @@ export function createAccountsService(deps: AccountsDeps) {
     ...profileOperations(deps),
     ...passwordResetOperations(deps),
     ...roleOperations(deps),
+    ...invitationOperations(deps),
   };
 }
