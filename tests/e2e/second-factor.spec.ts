@@ -142,6 +142,8 @@ test('an administrator invites a volunteer, who chooses a password and sets up t
   await invite.getByRole('button', { name: admin.people.invite.submit }).click();
   await expect(page.getByTestId('invite-sent')).toContainText(email);
   await expect(page.getByTestId('admin-users')).toContainText(email);
+  // The form starts blank for the next invitation.
+  await expect(invite.getByRole('textbox', { name: admin.people.invite.email })).toHaveValue('');
   await context.close();
 
   // The invited volunteer follows the mailed link, chooses a password, signs in and sets up their app.

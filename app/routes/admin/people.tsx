@@ -141,9 +141,15 @@ function InviteForm() {
     error: refusal?.fields[name] ? t(refusal.fields[name]) : undefined,
   });
   return (
-    <Form method="post" aria-labelledby="invite-title" data-testid="invite-form">
+    // A new form once an invitation is sent: the next one starts blank.
+    <Form
+      method="post"
+      aria-labelledby="invite-title"
+      data-testid="invite-form"
+      key={answer?.invited ?? 'blank'}
+    >
       <input type="hidden" name="intent" value="invite" />
-      <Stack gap="sm" maw={640}>
+      <Stack gap="sm" maw={640} mt="xl">
         <Title order={2} size="h4" id="invite-title">
           {t('admin:people.invite.title')}
         </Title>
