@@ -13,7 +13,7 @@ import { validationError } from '../../errors.ts';
 import { invitationEmail } from '../../mail/security-templates.ts';
 import { type Caller, permittedRecently } from '../guards.ts';
 import { recordAudit } from '../platform/audit.ts';
-import { type AccountsDeps, emailTaken } from './accounts-users.ts';
+import { type AccountsDeps, accountMadeByTheClub, emailTaken } from './accounts-users.ts';
 import { hashPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -44,24 +44,8 @@ export function invitationOperations(deps: AccountsDeps) {
         const created = await db.transaction(async (tx) => {
           const [user] = await tx
             .insert(users)
-            .values({
-              email,
-              passwordHash,
-              roles,
-              civilite: 'm',
-              nom: input.nom,
-              prenom: input.prenom,
-              date_naissance: null,
-              tel: '',
-              adresse: '',
-              cp: '',
-              ville: '',
-              pays: 'fr',
-              nationalite: 'fr',
-              locale,
-              // Vouched for by the administrator who invites; the link proves it again when it is followed.
-              emailVerifiedAt: now,
-            })
+            // Vouched for by the administrator who invites; the link proves it again when it is followed.
+            .values({ ...accountMadeByTheClub(input, now), email, passwordHash, roles, locale })
             .returning({ id: users.id });
           await tx.insert(passwordResetTokens).values({
             tokenHash: hashToken(token),

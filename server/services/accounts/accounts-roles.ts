@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { secondFactors, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { rolesChangedEmail } from '../../mail/templates.ts';
-import { type AccountsDeps, emailTaken, findUserByEmail } from './accounts-users.ts';
+import { type AccountsDeps, accountMadeByTheClub, emailTaken, findUserByEmail } from './accounts-users.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { actorIdOf, type Caller, permitted, recentActorIdOf } from '../guards.ts';
 import { hashPassword } from './passwords.ts';
@@ -65,23 +65,8 @@ export function roleOperations(deps: AccountsDeps) {
       try {
         const [created] = await db
           .insert(users)
-          .values({
-            email: input.email.trim().toLowerCase(),
-            passwordHash,
-            roles,
-            civilite: 'm',
-            nom: input.nom ?? '',
-            prenom: input.prenom ?? '',
-            date_naissance: null,
-            tel: '',
-            adresse: '',
-            cp: '',
-            ville: '',
-            pays: 'fr',
-            nationalite: 'fr',
-            // Made by someone with access to the server, who vouches for the address.
-            emailVerifiedAt: new Date(),
-          })
+          // Made by someone with access to the server, who vouches for the address.
+          .values({ ...accountMadeByTheClub(input), passwordHash, roles })
           .returning({ id: users.id });
         await recordAudit(db, {
           actorId,

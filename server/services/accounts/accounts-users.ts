@@ -83,6 +83,30 @@ export function userColumns(fields: Omit<UserFields, 'current_password'>) {
   };
 }
 
+/**
+ * An account the club makes for someone (the CLI, an invitation): the minimum identity, to be completed by its owner
+ * on the account page, and an address vouched for by whoever made it.
+ */
+export function accountMadeByTheClub(
+  input: { email: string; prenom?: string; nom?: string },
+  now = new Date(),
+) {
+  return {
+    email: input.email.trim().toLowerCase(),
+    civilite: 'm' as const,
+    nom: input.nom ?? '',
+    prenom: input.prenom ?? '',
+    date_naissance: null,
+    tel: '',
+    adresse: '',
+    cp: '',
+    ville: '',
+    pays: 'fr',
+    nationalite: 'fr',
+    emailVerifiedAt: now,
+  };
+}
+
 export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   return user;

@@ -40,8 +40,7 @@ function recentlyPassed(caller: Caller) {
 }
 
 /** Wrong codes typed in a session cost the person's budget, so that codes cannot be guessed from a stolen session. */
-const budget = (deps: SecondFactorDeps, userId: number) =>
-  [SIGN_IN_LIMITS.secondFactorPerAccount, String(userId)] as const;
+const budget = (userId: number) => [SIGN_IN_LIMITS.secondFactorPerAccount, String(userId)] as const;
 
 export function setupOperations(deps: SecondFactorDeps) {
   const { db, cipher } = deps;
@@ -66,7 +65,7 @@ export function setupOperations(deps: SecondFactorDeps) {
      */
     async confirmTotp(caller: Caller, code: string, sessionToken: string | null): Promise<string[]> {
       const user = signedIn(caller);
-      await deps.rateLimits.consume(...budget(deps, user.id));
+      await deps.rateLimits.consume(...budget(user.id));
       const codes = await db.transaction(async (tx) => {
         const [pending] = await tx.select().from(secondFactors).where(totpOfUser(user.id)).for('update');
         if (!pending || pending.confirmedAt) throw nothingToConfirm();
@@ -82,7 +81,7 @@ export function setupOperations(deps: SecondFactorDeps) {
         await tellOwner(deps, tx, user.id, 'added');
         return replaceRecoveryCodes(tx, user.id);
       });
-      await deps.rateLimits.reset(...budget(deps, user.id));
+      await deps.rateLimits.reset(...budget(user.id));
       deps.mail.kick();
       return codes;
     },
@@ -91,7 +90,7 @@ export function setupOperations(deps: SecondFactorDeps) {
     async verify(caller: Caller, code: string, sessionToken: string | null): Promise<void> {
       const user = signedIn(caller);
       if (!sessionToken) throw unauthorized();
-      await deps.rateLimits.consume(...budget(deps, user.id));
+      await deps.rateLimits.consume(...budget(user.id));
       const match = await db.transaction(async (tx: Database) => {
         const found = await consumeCode(tx, cipher, user.id, code);
         if (!found) throw wrongCode();
@@ -99,7 +98,7 @@ export function setupOperations(deps: SecondFactorDeps) {
         if (found === 'recovery_code') await tellOwner(deps, tx, user.id, 'recovery_code_used');
         return found;
       });
-      await deps.rateLimits.reset(...budget(deps, user.id));
+      await deps.rateLimits.reset(...budget(user.id));
       if (match === 'recovery_code') deps.mail.kick();
     },
 
