@@ -73,9 +73,20 @@ export interface TotpSetup {
   otpauth_uri: string;
 }
 
+/** One of a person's passkeys, as their security page lists it (the name they gave it, or '' for none). */
+export interface PasskeyView {
+  id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  /** Synced between the owner's devices (a password manager's passkey), as the device said. */
+  backed_up: boolean;
+}
+
 /** A person's second factors, as their security page shows them (GET /api/me/second-factors). */
 export interface SecondFactorStatus {
   totp: { confirmed_at: string; last_used_at: string | null } | null;
+  passkeys: PasskeyView[];
   /** The set-up under way, until a first code confirms it. */
   pending: TotpSetup | null;
   recovery_codes_left: number;

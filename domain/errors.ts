@@ -43,6 +43,10 @@ export const ERROR_CODES = [
   'second_factor_exists',
   'second_factor_not_started',
   'no_second_factor',
+  'passkey_invalid',
+  'passkey_exists',
+  'passkey_limit',
+  'no_passkey',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -94,4 +98,8 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   second_factor_exists: 'validation:second_factor_exists',
   second_factor_not_started: 'validation:second_factor_not_started',
   no_second_factor: 'validation:no_second_factor',
+  passkey_invalid: 'validation:passkey_invalid',
+  passkey_exists: 'validation:passkey_exists',
+  passkey_limit: 'validation:passkey_limit',
+  no_passkey: 'validation:no_passkey',
 };

@@ -20,8 +20,8 @@ export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** Two groups of five characters: about 49 bits each, against five tries per ticket. */
 export const RECOVERY_CODE_GROUP = 5;
 
-/** The ways a person with a second factor may pass it; passkeys come with their own issue. */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code'] as const;
+/** The ways a person with a second factor may pass it (domain/passkeys.ts for passkeys). */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery_code'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** A code as typed: spaces, dashes and case do not matter. */

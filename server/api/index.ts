@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { notFound } from '../errors.ts';
 import type { Services } from '../services/index.ts';
 import accounts from './accounts.ts';
+import passkeys from './passkeys.ts';
 import secondFactors from './second-factors.ts';
 import candidates from './candidates.ts';
 import admin from './admin.ts';
@@ -28,6 +29,7 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   const options: ApiOptions = { services, config };
   await app.register(accounts, options);
   await app.register(secondFactors, options);
+  await app.register(passkeys, options);
   await app.register(personalData, options);
   await app.register(admin, { ...options, prefix: '/admin' });
   await app.register(laureates, options);

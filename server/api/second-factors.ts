@@ -9,6 +9,7 @@ import { z } from '../../domain/schemas/zod.ts';
 import { requireUser, setDeviceCookie, setSessionCookie } from '../plugins/auth.ts';
 import { DEVICE_COOKIE } from '../services/accounts/trusted-devices.ts';
 import type { ApiOptions } from './index.ts';
+import { passkeyView } from './passkeys.ts';
 import { errorResponse } from './schemas.ts';
 
 const tags = ['accounts'];
@@ -67,6 +68,7 @@ const setupRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services })
         response: {
           200: z.object({
             totp: z.object({ confirmed_at: z.string(), last_used_at: z.string().nullable() }).nullable(),
+            passkeys: z.array(passkeyView),
             pending: totpSetup.nullable(),
             recovery_codes_left: z.number().int(),
             required: z.boolean(),

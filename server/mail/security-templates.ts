@@ -2,7 +2,8 @@
 import { translator } from '../i18n.ts';
 import { renderEmail } from './layout.ts';
 
-export type SecondFactorEvent = 'added' | 'removed' | 'recovery_code_used' | 'reset';
+export type SecondFactorEvent =
+  'added' | 'removed' | 'passkey_added' | 'passkey_removed' | 'recovery_code_used' | 'reset';
 
 /** A change to a person's second factor, told to its owner in case it was not them (issue 42). */
 export function secondFactorEmail(

@@ -10,6 +10,7 @@ import type { PersonalDataKind } from './kind.ts';
 import {
   accountKind,
   orderDraftKind,
+  passkeyChallengesKind,
   publicSettingsKind,
   secondFactorKind,
   sessionsKind,
@@ -35,6 +36,7 @@ export function personalDataKinds(retention: Config['retention']): readonly Pers
     ordersKind(retention.unpaidOrders),
     sessionsKind,
     signInTicketsKind,
+    passkeyChallengesKind,
     secondFactorKind,
     trustedDevicesKind,
     orderDraftKind,

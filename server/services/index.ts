@@ -11,6 +11,7 @@ import {
   createDataExportService,
   createEmailVerificationService,
   createRetentionService,
+  relyingPartyOf,
   createSecondFactorsService,
   createSessionsService,
   createTrustedDevicesService,
@@ -57,6 +58,7 @@ import { createActivityConnectionsService, createTokenCipher, createTracksServic
 import { createStravaClient } from '../activities/strava.ts';
 import type { ActivityProviderClient } from '../activities/provider.ts';
 import { personalDataKinds } from '../personal-data/registry.ts';
+import { TOTP_ISSUER } from '../../domain/second-factor.ts';
 
 export interface ServiceDependencies {
   db: Database;
@@ -196,7 +198,9 @@ function createAccountServices(
   activityConnections: ReturnType<typeof createActivityConnectionsService>,
 ) {
   const sessions = createSessionsService({ db, stepUpMinutes: config.stepUpMinutes });
+  const relyingParty = relyingPartyOf(config.publicUrl, TOTP_ISSUER);
   const secondFactors = createSecondFactorsService({
+    relyingParty,
     db,
     cipher,
     sessions,
@@ -222,6 +226,7 @@ function createAccountServices(
       trustedDevices,
       secondFactors,
       cipher,
+      relyingParty,
     }),
     accountDeletion: createAccountDeletionService({ db, activityConnections }),
     dataExport: createDataExportService({ db, kinds, rateLimits, contactEmail: config.contactEmail }),

@@ -20,6 +20,7 @@ import { candidatePayload, orderPayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { enrolTotp } from '../support/second-factor.ts';
+import { SoftPasskey } from '../support/passkey.ts';
 import { PASSWORD, injectCall, signedInAdmin, signedInUser } from '../support/users.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -57,6 +58,8 @@ afterAll(async () => {
 });
 
 const user = await signedInUser(t);
+/** Well-formed passkey answers, to challenges the site never gave. */
+const fuzzPasskey = new SoftPasskey(t.config.publicUrl);
 const admin = await signedInAdmin(t);
 // Objects with id 1 exist (order, candidates, payment, document, homologation), so that the valid parts of a
 // request reach the services and the database: candidate 1 waits for its homologation, candidate 2 has one.
@@ -91,11 +94,11 @@ const SESSION_ENDING = new Set(['POST /api/logout']);
  */
 const FACTOR_REMOVING = new Set(['DELETE /api/me/second-factors/totp']);
 
-let spareAdmin: Awaited<ReturnType<typeof signedInAdmin>> | undefined;
+// Made before the run: the run's sign-ins spend the address's budget.
+const spareAdmin = await signedInAdmin(t);
 
 /** The spare administrator in a session that passed its factor, the factor set up again if a request removed it. */
 async function factorRemovingAdmin(): Promise<Record<string, string>> {
-  spareAdmin ??= await signedInAdmin(t);
   const { token } = await t.services.sessions.create(spareAdmin.id, { secondFactorPassed: true });
   sessionTokens.push(token);
   const call = injectCall(t, token);
@@ -199,6 +202,18 @@ const VALID_BODIES: Record<string, () => unknown> = {
   }),
   'POST /api/me/second-factors/totp/confirm': () => ({ code: '123456' }),
   'POST /api/me/second-factor/verify': () => ({ code: 'abcde-fghjk' }),
+  'POST /api/login/passkey/options': () => ({ ticket: crypto.randomBytes(32).toString('base64url') }),
+  'POST /api/login/passkey': () => ({ response: fuzzPasskey.authenticate({ challenge: 'AAAA' }) }),
+  'POST /api/me/passkeys': () => ({
+    // A passkey of its own: registering gives the answers of `fuzzPasskey` one more field.
+    response: new SoftPasskey(t.config.publicUrl).register({
+      challenge: 'AAAA',
+      rp: {},
+      user: { id: 'AAAA' },
+    }),
+    name: 'Fuzz',
+  }),
+  'POST /api/me/passkeys/verify': () => ({ response: fuzzPasskey.authenticate({ challenge: 'AAAA' }) }),
   'POST /api/account/verify-email': () => ({ token: crypto.randomBytes(32).toString('base64url') }),
   'PUT /api/me': () => ({
     civilite: 'mme',

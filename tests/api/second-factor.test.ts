@@ -90,6 +90,7 @@ describe('setting up an authenticator app', () => {
     const status = await call('GET', '/api/me/second-factors');
     expect(status.body).toEqual({
       totp: { confirmed_at: expect.any(String), last_used_at: expect.any(String) },
+      passkeys: [],
       pending: null,
       recovery_codes_left: 10,
       required: false,

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PASSKEY_PURPOSES } from '../../../domain/passkeys.ts';
 import { STAFF_ROLES } from '../../../domain/roles.ts';
 import { bytea, createdAt, timestamptz } from './columns.ts';
 
@@ -99,6 +100,49 @@ export const secondFactors = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('second_factors_user_kind_idx').on(table.userId, table.kind)],
+);
+
+/**
+ * A person's passkeys (issue 42; decision 0050): the public key of a WebAuthn credential, its id as the browser
+ * names it (base64url, unique across the site: a sign-in without the password finds its owner by it), the
+ * signature counter it last showed, and a name its owner recognises it by.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    /** Synced between the owner's devices by their platform (a passkey in a password manager), as it said. */
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.userId)],
+);
+
+/**
+ * A WebAuthn ceremony under way: the SHA-256 of the challenge the browser was given, what it is for, whose it is
+ * (none for a sign-in without the password), until when. Answered once, as a row, so any instance can finish it.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    purpose: text('purpose', { enum: PASSKEY_PURPOSES }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (table) => [index('passkey_challenges_expires_at_idx').on(table.expiresAt)],
 );
 
 /** Ten single-use codes for a lost phone: each kept as a salted SHA-256, shown once to its owner. */

@@ -4,6 +4,8 @@ import {
   displayRestrictions,
   orderDrafts,
   orders,
+  passkeyChallenges,
+  passkeys,
   publicNameChoices,
   recoveryCodes,
   secondFactors,
@@ -90,8 +92,9 @@ export const sessionsKind: PersonalDataKind = {
 };
 
 /**
- * The second factor (issue 42): when the authenticator app was set up and last used, and how many recovery codes are
- * left. Never the app's secret nor the codes' hashes. It goes with the account, or when its owner removes it.
+ * The second factor (issue 42): when the authenticator app was set up and last used, each passkey's name and dates,
+ * and the recovery codes' dates. Never the app's secret, a passkey's key nor the codes' hashes. It goes with the
+ * account, or when its owner removes it.
  */
 export const secondFactorKind: PersonalDataKind = {
   id: 'second_factor',
@@ -101,12 +104,23 @@ export const secondFactorKind: PersonalDataKind = {
       .select(columns(secondFactors, ['kind', 'createdAt', 'confirmedAt', 'lastUsedAt']))
       .from(secondFactors)
       .where(sameAs(secondFactors.userId, userId));
+    const keys = await db
+      .select(columns(passkeys, ['name', 'backedUp', 'createdAt', 'lastUsedAt']))
+      .from(passkeys)
+      .where(sameAs(passkeys.userId, userId))
+      .orderBy(passkeys.id);
     const codes = await db
       .select(columns(recoveryCodes, ['createdAt', 'usedAt']))
       .from(recoveryCodes)
       .where(sameAs(recoveryCodes.userId, userId))
       .orderBy(recoveryCodes.id);
-    return { records: [...factors, ...codes.map((code) => ({ kind: 'recovery_code', ...code }))] };
+    return {
+      records: [
+        ...factors,
+        ...keys.map((key) => ({ kind: 'passkey', ...key })),
+        ...codes.map((code) => ({ kind: 'recovery_code', ...code })),
+      ],
+    };
   },
   retention: { keep: 'account' },
 };
@@ -123,6 +137,22 @@ export const signInTicketsKind: PersonalDataKind = {
           .delete(signInTickets)
           .where(lt(signInTickets.expiresAt, now))
           .returning({ userId: signInTickets.userId }),
+      ),
+  },
+};
+
+/** A passkey ceremony under way lives five minutes; expired ones are deleted by the daily job. */
+export const passkeyChallengesKind: PersonalDataKind = {
+  id: 'passkey_challenges',
+  owner: ['account'],
+  retention: {
+    period: 'expiry',
+    purge: (tx, now) =>
+      counted(
+        tx
+          .delete(passkeyChallenges)
+          .where(lt(passkeyChallenges.expiresAt, now))
+          .returning({ hash: passkeyChallenges.challengeHash }),
       ),
   },
 };

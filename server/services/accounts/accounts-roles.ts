@@ -8,7 +8,8 @@ import type { StaffMember } from '../../../contracts/admin.ts';
 import { type StaffRole, normaliseRoles } from '../../../domain/roles.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { secondFactors, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
+import { hasSecondFactorColumn } from './has-second-factor.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { rolesChangedEmail } from '../../mail/templates.ts';
 import { type AccountsDeps, accountMadeByTheClub, emailTaken, findUserByEmail } from './accounts-users.ts';
@@ -21,7 +22,7 @@ type User = typeof users.$inferSelect;
 /** A user's row with whether they have a confirmed second factor. */
 const withSecondFactor = {
   ...getTableColumns(users),
-  secondFactor: sql<boolean>`exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${users.id} and ${secondFactors.confirmedAt} is not null)`,
+  secondFactor: hasSecondFactorColumn(users.id),
 };
 
 const staffMember = (user: User & { secondFactor: boolean }): StaffMember => ({

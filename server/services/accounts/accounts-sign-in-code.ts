@@ -5,6 +5,7 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import { type SecondFactorSignInInput, TICKET_MAX_FAILURES } from '../../../domain/second-factor.ts';
+import type { Database } from '../../db/client.ts';
 import { signInTickets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Locale } from '../../../domain/locales.ts';
@@ -15,12 +16,30 @@ import { wrongCode } from './second-factor-deps.ts';
 import { type SignedIn, failureBudget, openSession } from './sign-in-sessions.ts';
 import { hashToken } from './tokens.ts';
 
-const ticketExpired = () =>
+export const ticketExpired = () =>
   new AppError(
     401,
     'ticket_expired',
     'This sign-in has expired: enter your email address and password again',
   );
+
+/** The sign-in waiting for its second factor that `token` names, if it has not expired. */
+export async function openTicket(database: Database, token: string, now = new Date()) {
+  const [ticket] = await database
+    .select()
+    .from(signInTickets)
+    .where(and(eq(signInTickets.tokenHash, hashToken(token)), gt(signInTickets.expiresAt, now)));
+  return ticket;
+}
+
+/** Single use: a ticket that already opened a session opens no other. */
+export async function spendTicket(database: Database, ticket: { tokenHash: string }) {
+  const spent = await database
+    .delete(signInTickets)
+    .where(eq(signInTickets.tokenHash, ticket.tokenHash))
+    .returning({ tokenHash: signInTickets.tokenHash });
+  if (!spent.length) throw ticketExpired();
+}
 
 export function signInWithCodeOperations(deps: AccountsDeps) {
   const { db, rateLimits, cipher, secondFactors } = deps;
@@ -48,10 +67,7 @@ export function signInWithCodeOperations(deps: AccountsDeps) {
     ): Promise<SignedIn> {
       await rateLimits.consume(SIGN_IN_LIMITS.perIp, ip);
       const now = new Date();
-      const [ticket] = await db
-        .select()
-        .from(signInTickets)
-        .where(and(eq(signInTickets.tokenHash, hashToken(input.ticket)), gt(signInTickets.expiresAt, now)));
+      const ticket = await openTicket(db, input.ticket, now);
       const user = ticket && (await db.select().from(users).where(eq(users.id, ticket.userId)))[0];
       if (!ticket || !user) throw ticketExpired();
       const [rule, key] = await failureBudget(deps, user, user.email, options.deviceToken);
@@ -62,12 +78,7 @@ export function signInWithCodeOperations(deps: AccountsDeps) {
         throw wrongCode();
       }
       await rateLimits.reset(rule, key);
-      // Single use: a ticket that already opened a session opens no other.
-      const spent = await db
-        .delete(signInTickets)
-        .where(eq(signInTickets.tokenHash, ticket.tokenHash))
-        .returning({ tokenHash: signInTickets.tokenHash });
-      if (!spent.length) throw ticketExpired();
+      await spendTicket(db, ticket);
       if (match === 'recovery_code') await secondFactors.recoveryCodeUsed(user.id);
       return { ...(await openSession(deps, user, options, true)), secondFactor: null, method: match };
     },

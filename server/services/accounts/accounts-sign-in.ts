@@ -5,7 +5,8 @@
 import type { Locale } from '../../../domain/locales.ts';
 import type { SignupInput } from '../../../domain/schemas/user.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { SECOND_FACTOR_METHODS, TICKET_MINUTES } from '../../../domain/second-factor.ts';
+import { TICKET_MINUTES } from '../../../domain/second-factor.ts';
+import { methodsOf } from './has-second-factor.ts';
 import { signInTickets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -21,7 +22,7 @@ import { hashToken, newToken } from './tokens.ts';
 import { SIGN_IN_LIMITS } from '../platform/rate-limits.ts';
 
 export function signInOperations(deps: AccountsDeps) {
-  const { db, sessions, mail, rateLimits, emailVerification, secondFactors } = deps;
+  const { db, sessions, mail, rateLimits, emailVerification } = deps;
   return {
     /**
      * Creates the account and mails the link that verifies its address (carrying `returnTo`, where the person was).
@@ -73,14 +74,15 @@ export function signInOperations(deps: AccountsDeps) {
       if (!(await checkPassword(user, input.password)) || !user)
         throw new AppError(401, 'invalid_credentials', 'Incorrect email address or password');
       await rateLimits.reset(rule, key);
-      if (await secondFactors.isEnabled(user.id)) {
+      const methods = await methodsOf(db, user.id);
+      if (methods.some((method) => method !== 'recovery_code')) {
         const ticket = newToken();
         await db.insert(signInTickets).values({
           tokenHash: hashToken(ticket),
           userId: user.id,
           expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000),
         });
-        return { secondFactor: 'required', ticket, methods: [...SECOND_FACTOR_METHODS] };
+        return { secondFactor: 'required', ticket, methods };
       }
       const session = await openSession(deps, user, options, false);
       return { ...session, secondFactor: user.roles.length > 0 ? 'setup_required' : null };

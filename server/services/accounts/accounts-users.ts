@@ -18,6 +18,7 @@ import type { RateLimits } from '../platform/rate-limits.ts';
 import type { createSessionsService } from './sessions.ts';
 import type { TrustedDevicesService } from './trusted-devices.ts';
 import type { SecondFactorsService } from './second-factors.ts';
+import type { RelyingParty } from './passkey-ceremonies.ts';
 import type { TokenCipher } from '../rides/token-cipher.ts';
 
 export type User = typeof users.$inferSelect;
@@ -129,4 +130,5 @@ export interface AccountsDeps {
   trustedDevices: TrustedDevicesService;
   secondFactors: SecondFactorsService;
   cipher: TokenCipher;
+  relyingParty: RelyingParty;
 }

@@ -9,6 +9,7 @@ import { invitationOperations } from './accounts-invitations.ts';
 import { roleOperations } from './accounts-roles.ts';
 import { signInOperations } from './accounts-sign-in.ts';
 import { signInWithCodeOperations } from './accounts-sign-in-code.ts';
+import { signInWithPasskeyOperations } from './accounts-sign-in-passkey.ts';
 import { type AccountsDeps, findUserByEmail } from './accounts-users.ts';
 
 export function createAccountsService(deps: AccountsDeps) {
@@ -16,6 +17,7 @@ export function createAccountsService(deps: AccountsDeps) {
     findByEmail: (email: string) => findUserByEmail(deps.db, email),
     ...signInOperations(deps),
     ...signInWithCodeOperations(deps),
+    ...signInWithPasskeyOperations(deps),
     ...profileOperations(deps),
     ...passwordResetOperations(deps),
     ...roleOperations(deps),

@@ -3,6 +3,7 @@ export { createAccountDeletionService } from './account-deletion.ts';
 export { createAccountsService } from './accounts.ts';
 export { createDataExportService } from './data-export.ts';
 export { createEmailVerificationService } from './email-verification.ts';
+export { relyingPartyOf } from './passkey-ceremonies.ts';
 export { createRetentionService } from './retention.ts';
 export { createSecondFactorsService } from './second-factors.ts';
 export { createSessionsService } from './sessions.ts';

@@ -1,14 +1,17 @@
 /** What the second factor's operations share: their dependencies, the owner's mail, the app's set-up shown, refusals. */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TotpSetup } from '../../../contracts/account.ts';
 import type { Database } from '../../db/client.ts';
-import { secondFactors, users } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
+import { recoveryCodes, secondFactors, users } from '../../db/schema/index.ts';
+import { AppError, reauthenticationRequired } from '../../errors.ts';
+import { type Caller, signedIn } from '../guards.ts';
 import { type SecondFactorEvent, secondFactorEmail } from '../../mail/security-templates.ts';
 import type { MailService } from '../documents/mail.ts';
-import type { RateLimits } from '../platform/rate-limits.ts';
+import { type RateLimits, SIGN_IN_LIMITS } from '../platform/rate-limits.ts';
+import { hasSecondFactor } from './has-second-factor.ts';
 import type { TokenCipher } from '../rides/token-cipher.ts';
 import { openSecret, totpOf } from './second-factor-codes.ts';
+import type { RelyingParty } from './passkey-ceremonies.ts';
 import type { createSessionsService } from './sessions.ts';
 
 export interface SecondFactorDeps {
@@ -18,21 +21,34 @@ export interface SecondFactorDeps {
   mail: MailService;
   rateLimits: RateLimits;
   publicUrl: string;
+  relyingParty: RelyingParty;
 }
+
+/** The owner, in a session that passed their second factor within STEP_UP_MINUTES. */
+export function recentlyPassed(caller: Caller) {
+  const user = signedIn(caller);
+  if (!user.secondFactorRecent) throw reauthenticationRequired();
+  return user;
+}
+
+/**
+ * The owner, who may add a second factor: the first freely (the back office waits for it), another only after
+ * passing one they have within STEP_UP_MINUTES, so that a stolen session cannot add its own (ASVS 7.5.1).
+ */
+export async function mayAddFactor(database: Database, caller: Caller) {
+  const user = signedIn(caller);
+  if ((await hasSecondFactor(database, user.id)) && !user.secondFactorRecent)
+    throw reauthenticationRequired();
+  return user;
+}
+
+/** Wrong codes typed in a session cost the person's budget, so that codes cannot be guessed from a stolen session. */
+export const budget = (userId: number) => [SIGN_IN_LIMITS.secondFactorPerAccount, String(userId)] as const;
 
 export const wrongCode = () =>
   new AppError(400, 'invalid_code', 'This code is not valid', {
     fields: { code: 'validation:second_factor_code_wrong' },
   });
-
-/** Whether the account has a confirmed second factor: its sign-in then asks for a code. */
-export async function hasSecondFactor(database: Database, userId: number): Promise<boolean> {
-  const [row] = await database
-    .select({ id: secondFactors.id })
-    .from(secondFactors)
-    .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)));
-  return !!row;
-}
 
 export const totpOfUser = (userId: number) =>
   and(eq(secondFactors.userId, userId), eq(secondFactors.kind, 'totp'));
@@ -67,4 +83,10 @@ export async function tellOwner(
       },
       database,
     );
+}
+
+/** Recovery codes stand in for a factor: once the last one is removed, they go too. */
+export async function forgetCodesOfLastFactor(database: Database, userId: number) {
+  if (!(await hasSecondFactor(database, userId)))
+    await database.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }

@@ -3,7 +3,7 @@
  * person's second factors. That person's sessions and sign-ins under way end, the act is audited and they are told.
  */
 import { eq } from 'drizzle-orm';
-import { recoveryCodes, secondFactors, signInTickets, users } from '../../db/schema/index.ts';
+import { passkeys, recoveryCodes, secondFactors, signInTickets, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { type Caller, permitted, permittedRecently } from '../guards.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -18,6 +18,10 @@ export function resetOperations(deps: SecondFactorDeps) {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
       if (!user) throw notFound('No such account');
       const removed = await tx.delete(secondFactors).where(eq(secondFactors.userId, userId)).returning();
+      const passkeysRemoved = await tx
+        .delete(passkeys)
+        .where(eq(passkeys.userId, userId))
+        .returning({ id: passkeys.id });
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.delete(signInTickets).where(eq(signInTickets.userId, userId));
       await deps.sessions.revokeAll(userId, tx);
@@ -26,7 +30,12 @@ export function resetOperations(deps: SecondFactorDeps) {
         action: 'user.second_factor_reset',
         entity: 'user',
         entityId: userId,
-        before: { second_factors: removed.map((factor) => factor.kind) },
+        before: {
+          second_factors: [
+            ...removed.map((factor) => factor.kind),
+            ...passkeysRemoved.map(() => 'passkey' as const),
+          ],
+        },
         after: { second_factors: [] },
       });
       await tellOwner(deps, tx, userId, 'reset');

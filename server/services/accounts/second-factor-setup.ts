@@ -5,10 +5,9 @@
 import { eq } from 'drizzle-orm';
 import type { TotpSetup } from '../../../contracts/account.ts';
 import type { Database } from '../../db/client.ts';
-import { recoveryCodes, secondFactors } from '../../db/schema/index.ts';
-import { AppError, reauthenticationRequired, unauthorized } from '../../errors.ts';
+import { secondFactors } from '../../db/schema/index.ts';
+import { AppError, unauthorized } from '../../errors.ts';
 import { type Caller, signedIn } from '../guards.ts';
-import { SIGN_IN_LIMITS } from '../platform/rate-limits.ts';
 import {
   consumeCode,
   matchingStep,
@@ -18,9 +17,13 @@ import {
   totpContext,
   totpOf,
 } from './second-factor-codes.ts';
+import { hasSecondFactor } from './has-second-factor.ts';
 import {
   type SecondFactorDeps,
-  hasSecondFactor,
+  budget,
+  forgetCodesOfLastFactor,
+  mayAddFactor,
+  recentlyPassed,
   tellOwner,
   totpOfUser,
   wrongCode,
@@ -32,22 +35,12 @@ const nothingToConfirm = () =>
   new AppError(409, 'second_factor_not_started', 'Start setting up the authenticator app first');
 const noSecondFactor = () => new AppError(409, 'no_second_factor', 'This account has no second factor');
 
-/** The owner, in a session that passed their second factor within STEP_UP_MINUTES. */
-function recentlyPassed(caller: Caller) {
-  const user = signedIn(caller);
-  if (!user.secondFactorRecent) throw reauthenticationRequired();
-  return user;
-}
-
-/** Wrong codes typed in a session cost the person's budget, so that codes cannot be guessed from a stolen session. */
-const budget = (userId: number) => [SIGN_IN_LIMITS.secondFactorPerAccount, String(userId)] as const;
-
 export function setupOperations(deps: SecondFactorDeps) {
   const { db, cipher } = deps;
   return {
     /** Starts (or starts again) setting up an authenticator app: a new secret, for the app to scan. */
     async startTotp(caller: Caller): Promise<TotpSetup> {
-      const user = signedIn(caller);
+      const user = await mayAddFactor(db, caller);
       const secret = newTotpSecret();
       const sealed = await cipher.seal(secret.base32, totpContext(user.id));
       await db.transaction(async (tx) => {
@@ -109,7 +102,7 @@ export function setupOperations(deps: SecondFactorDeps) {
       return replaceRecoveryCodes(db, user.id);
     },
 
-    /** Removes the app and its recovery codes, after a recent second factor; the owner is told. */
+    /** Removes the app (and the recovery codes, if no passkey is left), after a recent second factor. */
     async removeTotp(caller: Caller): Promise<void> {
       const user = recentlyPassed(caller);
       await db.transaction(async (tx) => {
@@ -118,7 +111,7 @@ export function setupOperations(deps: SecondFactorDeps) {
           .where(totpOfUser(user.id))
           .returning({ id: secondFactors.id });
         if (!removed.length) throw noSecondFactor();
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await forgetCodesOfLastFactor(tx, user.id);
         await tellOwner(deps, tx, user.id, 'removed');
       });
       deps.mail.kick();

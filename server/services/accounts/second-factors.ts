@@ -1,20 +1,14 @@
 /**
- * A person's second factor (issue 42; decision 0048), assembled: its state and the sign-in's question (here), setting
- * it up and passing it again (second-factor-setup.ts), and an administrator resetting a lost one
- * (second-factor-reset.ts). Each change mails its owner. Signing in with it is in accounts-sign-in-code.ts.
+ * A person's second factor (issue 42; decisions 0048 and 0050), assembled: its state and the sign-in's question
+ * (here), setting up an app and passing it again (second-factor-setup.ts), passkeys (passkeys.ts), and an
+ * administrator resetting a lost one (second-factor-reset.ts). Each change mails its owner. Signing in with it is in accounts-sign-in-code.ts.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SecondFactorStatus } from '../../../contracts/account.ts';
-import type { Database } from '../../db/client.ts';
 import { recoveryCodes, secondFactors } from '../../db/schema/index.ts';
 import { type Caller, signedIn } from '../guards.ts';
-import {
-  type SecondFactorDeps,
-  hasSecondFactor,
-  setupOf,
-  tellOwner,
-  totpOfUser,
-} from './second-factor-deps.ts';
+import { passkeyOperations, passkeyStepUpOperations, passkeysOf } from './passkeys.ts';
+import { type SecondFactorDeps, setupOf, tellOwner, totpOfUser } from './second-factor-deps.ts';
 import { resetOperations } from './second-factor-reset.ts';
 import { setupOperations } from './second-factor-setup.ts';
 
@@ -23,8 +17,6 @@ export type { SecondFactorDeps } from './second-factor-deps.ts';
 export function createSecondFactorsService(deps: SecondFactorDeps) {
   const { db } = deps;
   return {
-    isEnabled: (userId: number, database: Database = db) => hasSecondFactor(database, userId),
-
     /** A recovery code opened a sign-in: its owner hears of it, in case it was not them. */
     async recoveryCodeUsed(userId: number): Promise<void> {
       await tellOwner(deps, db, userId, 'recovery_code_used');
@@ -40,6 +32,7 @@ export function createSecondFactorsService(deps: SecondFactorDeps) {
         .from(recoveryCodes)
         .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
       const confirmed = totp?.confirmedAt ? totp : null;
+      const passkeys = await passkeysOf(db, user.id);
       return {
         totp: confirmed
           ? {
@@ -47,13 +40,16 @@ export function createSecondFactorsService(deps: SecondFactorDeps) {
               last_used_at: confirmed.lastUsedAt?.toISOString() ?? null,
             }
           : null,
+        passkeys,
         pending: totp && !totp.confirmedAt ? await setupOf(deps, user.id, user.email, totp.secret) : null,
-        recovery_codes_left: confirmed ? (codes?.left ?? 0) : 0,
+        recovery_codes_left: confirmed || passkeys.length ? (codes?.left ?? 0) : 0,
         required: user.roles.length > 0,
       };
     },
 
     ...setupOperations(deps),
+    ...passkeyOperations(deps),
+    ...passkeyStepUpOperations(deps),
     ...resetOperations(deps),
   };
 }

@@ -1,9 +1,10 @@
 /** Sessions: database rows holding a hash of the client's token, with an expiry; revocable one by one or all. */
-import { and, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { SessionUser } from '../../../contracts/account.ts';
 import type { Database } from '../../db/client.ts';
 import { isRecent } from '../../../domain/second-factor.ts';
-import { secondFactors, sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { hasSecondFactorColumn } from './has-second-factor.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 import { SESSION_DAYS } from '../../../contracts/cookies.ts';
@@ -46,10 +47,7 @@ export function createSessionsService({ db, stepUpMinutes }: { db: Database; ste
           locale: users.locale,
           emailVerifiedAt: users.emailVerifiedAt,
           secondFactorAt: sessions.secondFactorAt,
-          hasSecondFactor: sql<boolean>`exists (select 1 from ${secondFactors} where ${and(
-            eq(secondFactors.userId, users.id),
-            isNotNull(secondFactors.confirmedAt),
-          )})`,
+          hasSecondFactor: hasSecondFactorColumn(users.id),
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -20,6 +20,8 @@ export interface LimitRule {
 
 export const SIGN_IN_LIMITS = {
   perIp: { keyPrefix: 'login-ip', points: 20, durationSeconds: 15 * 60 },
+  /** Passkey challenges asked without a session (each is a row until it expires), apart from sign-in attempts. */
+  passkeyOptionsPerIp: { keyPrefix: 'passkey-options-ip', points: 30, durationSeconds: 15 * 60 },
   /** Failures against one account from browsers it does not know (no valid device cookie). */
   perEmail: { keyPrefix: 'login-email', points: 5, durationSeconds: 15 * 60 },
   /** Failures from one browser where the owner signed in before: its own budget (decision 0011). */
