@@ -6,6 +6,7 @@
  * user, from which the service checks who may (server/services/guards.ts).
  */
 import type { Locale } from '../domain/locales.ts';
+import type { AddPasskeyInput, PasskeyAssertion, PasskeySignInInput } from '../domain/schemas/passkey.ts';
 import type { SessionUser } from './account.ts';
 import type { StaffRole } from '../domain/roles.ts';
 import type { TrackAnalysis } from '../domain/schemas/track.ts';
@@ -33,6 +34,14 @@ export interface ActionServices {
   signIn(input: { email: string; password: string }, locale: Locale): Promise<SignInOutcome>;
   /** The sign-in's second step (as POST /api/login/second-factor): signs in; answers the roles. */
   completeSignIn(input: { ticket: string; code: string }, locale: Locale): Promise<StaffRole[]>;
+  /** Signs in with a passkey, alone or after the password (as POST /api/login/passkey); answers the roles. */
+  signInWithPasskey(input: PasskeySignInInput, locale: Locale): Promise<StaffRole[]>;
+  /** Keeps a new passkey (as POST /api/me/passkeys): a first factor answers the ten recovery codes, else null. */
+  addPasskey(user: SessionUser, input: AddPasskeyInput): Promise<string[] | null>;
+  /** Removes one of one's passkeys (as DELETE /api/me/passkeys/{id}). */
+  removePasskey(user: SessionUser, passkeyId: number): Promise<void>;
+  /** Passes the second factor again with a passkey (as POST /api/me/passkeys/verify). */
+  verifyWithPasskey(user: SessionUser, response: PasskeyAssertion): Promise<void>;
   /** Starts setting up an authenticator app (as POST /api/me/second-factors/totp). */
   startTotp(user: SessionUser): Promise<void>;
   /** Its first code (as POST …/totp/confirm): answers the ten recovery codes, shown once. */

@@ -78,6 +78,16 @@ function refusal(status: number, body: FormRefusal) {
   return data(body, { status });
 }
 
+/** A refusal said by one message at the top (400): a field the person could not have typed, such as a passkey's. */
+export function messageRefusal(key: string, values: Record<string, string>, secrets: readonly string[] = []) {
+  return refusal(400, {
+    fields: {},
+    message: { key },
+    values: keptValues(values, secrets),
+    intent: values.intent,
+  });
+}
+
 /**
  * A service's refusal (the API's error) shown on the form: its field errors beside the fields (`codeFields` puts
  * an error without fields, such as `email_taken`, on one), or its message at the top. Anything else is rethrown:

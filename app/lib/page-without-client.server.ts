@@ -10,7 +10,7 @@
  *   kept page, its hash), with the page's settings in its element's `data-config`: it registers the service
  *   worker and keeps the preferences, the popovers, the password buttons and the statistics' switches working.
  * - **Its small stylesheets written in** (app/lib/inline-stylesheets.server.ts), in production.
- * - **Islands**: a piece that needs a script of its own (the map's "Show where I am") is inlined after the starter,
+ * - **Islands**: a piece that needs a script of its own (the map's "Show where I am", passkeys) is inlined after the starter,
  *   minified the same way, only on a page that holds it.
  */
 import type { Locale } from '../../domain/locales.ts';
@@ -18,6 +18,8 @@ import { PAGES } from '../../domain/pages.ts';
 import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
 import { LOCATE_MARKER } from '../components/map/locate-config.ts';
 import LOCATE_ISLAND from '../components/map/locate-island.ts?inline-script';
+import { PASSKEY_MARKER } from '../components/passkeys/passkey-config.ts';
+import PASSKEY_ISLAND from '../components/passkeys/passkey-island.ts?inline-script';
 import { type StylesheetReader, inlineSmallStylesheets } from './inline-stylesheets.server.ts';
 import { type PageHandle, WITHOUT_CLIENT_ATTRIBUTE } from './page-client.ts';
 import STARTER from './page-starter.ts?inline-script';
@@ -52,7 +54,10 @@ export function speculationRules(patterns: string[]) {
  * Islands: a piece of a page that truly needs a script of its own, inlined only on a page that holds its marker
  * (an attribute the piece renders). Each reads its settings from the page and enhances the server's HTML.
  */
-const ISLANDS = [{ marker: `${LOCATE_MARKER}=`, source: LOCATE_ISLAND }];
+const ISLANDS = [
+  { marker: `${LOCATE_MARKER}=`, source: LOCATE_ISLAND },
+  { marker: `${PASSKEY_MARKER}=`, source: PASSKEY_ISLAND },
+];
 
 const jsonInScript = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 const jsonInAttribute = (value: unknown) =>

@@ -4,26 +4,100 @@
  * post from another site, as it does for the API.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { ActionServices } from '../../contracts/action-services.ts';
 import type { Services } from '../services/index.ts';
 import { DEVICE_COOKIE } from '../services/accounts/trusted-devices.ts';
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './auth.ts';
 
 type Entry = { request: FastifyRequest; reply: FastifyReply; secureCookie: boolean };
+type ActionLocale = Parameters<ActionServices['signIn']>[1];
 
-/** Signing in, up and out of one's password, and the account's own settings: the ones that set cookies. */
-function accountActions(
+/** The session's cookie, and the device cookie recognised next time whichever way the browser signs in. */
+function keepSession(
+  { reply, secureCookie }: Entry,
+  session: { token: string; expiresAt: Date; deviceToken: string },
+  locale: string,
+) {
+  setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
+  setDeviceCookie(reply, session.deviceToken, secureCookie);
+  setDeviceCookie(reply, session.deviceToken, secureCookie, `/${locale}/login`);
+}
+
+/** Signing in: the password, then a code or a passkey; or a passkey alone. */
+function signInActions(
   services: Services,
-  { request, reply, secureCookie }: Entry,
+  entry: Entry,
+): Pick<ActionServices, 'signIn' | 'completeSignIn' | 'signInWithPasskey'> {
+  const { request } = entry;
+  const signInOptions = (locale: ActionLocale) => ({ locale, deviceToken: request.cookies[DEVICE_COOKIE] });
+  return {
+    async signIn(input, locale) {
+      const result = await services.accounts.login(input, request.ip, signInOptions(locale));
+      if (result.secondFactor === 'required') return { ticket: result.ticket };
+      keepSession(entry, result, locale);
+      return { roles: result.user.roles };
+    },
+
+    async completeSignIn(input, locale) {
+      const session = await services.accounts.completeSignIn(input, request.ip, signInOptions(locale));
+      keepSession(entry, session, locale);
+      return session.user.roles;
+    },
+
+    async signInWithPasskey(input, locale) {
+      const session = await services.accounts.signInWithPasskey(input, request.ip, signInOptions(locale));
+      keepSession(entry, session, locale);
+      return session.user.roles;
+    },
+  };
+}
+
+/** One's second factors: passkeys, the authenticator app, recovery codes, passing one again. */
+function secondFactorActions(
+  services: Services,
+  { request }: Entry,
 ): Pick<
   ActionServices,
-  | 'signIn'
-  | 'completeSignIn'
+  | 'addPasskey'
+  | 'removePasskey'
+  | 'verifyWithPasskey'
   | 'startTotp'
   | 'confirmTotp'
   | 'verifySecondFactor'
   | 'regenerateRecoveryCodes'
   | 'removeTotp'
+> {
+  const factors = services.secondFactors;
+  return {
+    addPasskey: async (user, input) =>
+      (await factors.addPasskey(user, input, request.sessionToken)).recoveryCodes,
+
+    removePasskey: (user, passkeyId) => factors.removePasskey(user, passkeyId),
+
+    verifyWithPasskey: (user, response) =>
+      factors.verifyWithPasskey(user, response as AuthenticationResponseJSON, request.sessionToken),
+
+    async startTotp(user) {
+      await factors.startTotp(user);
+    },
+
+    confirmTotp: (user, code) => factors.confirmTotp(user, code, request.sessionToken),
+
+    verifySecondFactor: (user, code) => factors.verify(user, code, request.sessionToken),
+
+    regenerateRecoveryCodes: (user) => factors.regenerateRecoveryCodes(user),
+
+    removeTotp: (user) => factors.removeTotp(user),
+  };
+}
+
+/** Signing up, the address, the profile, the password, deleting the account and the public settings. */
+function accountActions(
+  services: Services,
+  { request, reply, secureCookie }: Entry,
+): Pick<
+  ActionServices,
   | 'signUp'
   | 'resendVerification'
   | 'forgotPassword'
@@ -35,45 +109,7 @@ function accountActions(
   | 'setPublicDisplay'
   | 'setPublicName'
 > {
-  /** The session's cookie, and the device cookie recognised next time whichever way the browser signs in. */
-  function keepSession(session: { token: string; expiresAt: Date; deviceToken: string }, locale: string) {
-    setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
-    setDeviceCookie(reply, session.deviceToken, secureCookie);
-    setDeviceCookie(reply, session.deviceToken, secureCookie, `/${locale}/login`);
-  }
-
   return {
-    async signIn(input, locale) {
-      const result = await services.accounts.login(input, request.ip, {
-        locale,
-        deviceToken: request.cookies[DEVICE_COOKIE],
-      });
-      if (result.secondFactor === 'required') return { ticket: result.ticket };
-      keepSession(result, locale);
-      return { roles: result.user.roles };
-    },
-
-    async completeSignIn(input, locale) {
-      const session = await services.accounts.completeSignIn(input, request.ip, {
-        locale,
-        deviceToken: request.cookies[DEVICE_COOKIE],
-      });
-      keepSession(session, locale);
-      return session.user.roles;
-    },
-
-    async startTotp(user) {
-      await services.secondFactors.startTotp(user);
-    },
-
-    confirmTotp: (user, code) => services.secondFactors.confirmTotp(user, code, request.sessionToken),
-
-    verifySecondFactor: (user, code) => services.secondFactors.verify(user, code, request.sessionToken),
-
-    regenerateRecoveryCodes: (user) => services.secondFactors.regenerateRecoveryCodes(user),
-
-    removeTotp: (user) => services.secondFactors.removeTotp(user),
-
     async signUp(input, locale, returnTo) {
       const { session } = await services.accounts.signup(input, locale, { openSession: true, returnTo });
       if (session) setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
@@ -116,8 +152,11 @@ export function pageActions(
   reply: FastifyReply,
   options: { secureCookie: boolean },
 ): ActionServices {
+  const entry: Entry = { request, reply, secureCookie: options.secureCookie };
   return {
-    ...accountActions(services, { request, reply, secureCookie: options.secureCookie }),
+    ...signInActions(services, entry),
+    ...secondFactorActions(services, entry),
+    ...accountActions(services, entry),
 
     // The buyer is the request's own signed-in user, whom the service checks again.
     async placeOrder(_user, input, options) {

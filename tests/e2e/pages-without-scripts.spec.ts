@@ -142,7 +142,7 @@ test.describe('with JavaScript on', () => {
       await expect(password).toHaveValue('Ventoux1910');
       // A refusal comes back from the server with the address typed, as before the scripts ran.
       await page.getByLabel('Email address').fill('nobody@example.org');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByTestId('error-summary')).toBeVisible();
       await expect(page.getByTestId('error-summary')).toBeFocused();
       await expect(page.getByLabel('Email address')).toHaveValue('nobody@example.org');

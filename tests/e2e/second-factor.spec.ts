@@ -115,7 +115,7 @@ for (const lang of ['fr', 'gb'] as const) {
 
     // The security page says one recovery code is spent.
     await page.goto(`/${lang}/account/security`);
-    await expect(page.getByTestId('totp-enabled')).toContainText(
+    await expect(page.getByTestId('recovery-card')).toContainText(
       security.codesLeft_other.replace('{{count}}', '9'),
     );
     await context.close();

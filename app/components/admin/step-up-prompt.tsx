@@ -1,9 +1,10 @@
 /**
  * Before the gravest acts of the back office (a refund, approving a cancellation, a role change): when this session
  * has not passed its second factor within STEP_UP_MINUTES, the page asks for a code in place. The form posts to the
- * security page's action, which comes back here once the code passed (decision 0048); it needs no script.
+ * security page's action, which comes back here once the code passed (decision 0048); it needs no script. A
+ * passkey is passed on the security page itself, which comes back here the same way (decision 0050).
  */
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Form, useLocation } from 'react-router';
 import { useRootData } from '../../lib/root-data.ts';
@@ -28,6 +29,10 @@ export function StepUpPrompt({ act }: { act: 'refund' | 'roles' }) {
           />
           <Group>
             <Button type="submit">{t('admin:stepUp.submit')}</Button>
+            {/* A passkey needs the security page's script: it comes back here once passed. */}
+            <Anchor href={`/${i18n.language}/account/security?redirectTo=${back}`} size="sm">
+              {t('admin:stepUp.passkey')}
+            </Anchor>
           </Group>
         </Stack>
       </Form>

@@ -1,8 +1,9 @@
 /**
- * The account's security page (issue 42; decision 0048): the second factor. Setting up an authenticator app (a QR
- * code, the key to type, a first code), the ten recovery codes shown once, passing the factor again in this
- * session (the back office sends here when its session has not, or an act needs a recent one), new recovery codes
- * and removing the app. Every form posts to this page's action and the page needs no script (decision 0041).
+ * The account's security page (issue 42; decisions 0048 and 0050): the second factor. Passing it again in this
+ * session (the back office sends here when its session has not, or an act needs a recent one) with a code or a
+ * passkey; passkeys, added and removed; setting up an authenticator app (a QR code, the key to type, a first code);
+ * the ten recovery codes shown once, and new ones; removing the app. Every form posts to this page's action and the
+ * page needs no script (decision 0041), except what passkeys need, which an island brings.
  */
 import '../../styles/mantine-all.ts';
 import { Alert, Anchor, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
@@ -12,12 +13,18 @@ import { requestContext } from '#request-context';
 import type { SecondFactorStatus, SessionUser } from '../../../contracts/account.ts';
 import { formatTimestampDate } from '../../../domain/format.ts';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
+import { parseCredentialJson } from '../../../domain/passkeys.ts';
+import { addPasskeySchema, passkeyStepUpSchema } from '../../../domain/schemas/passkey.ts';
+import { ERROR_MESSAGE_KEYS } from '../../../domain/errors.ts';
 import { secondFactorCodeSchema } from '../../../domain/second-factor.ts';
+import { PasskeysCard } from '../../components/account/security/passkeys-card.tsx';
+import { PASSKEY_FIELD } from '../../components/passkeys/passkey-config.ts';
+import { PasskeyForm } from '../../components/passkeys/passkey-form.tsx';
 import { AuthForm } from '../../components/forms/auth-page.tsx';
 import { CODE_LABEL, SecondFactorCodeField } from '../../components/forms/second-factor-code.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
 import { useActionForm } from '../../lib/action-form.ts';
-import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { messageRefusal, parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 import { qrCodeDataUrl } from '../../lib/qr-code.server.ts';
 import { requireUser } from '../../lib/require-user.ts';
@@ -36,8 +43,17 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type Intent = 'start' | 'confirm' | 'verify' | 'regenerate' | 'remove';
-const INTENTS: readonly Intent[] = ['start', 'confirm', 'verify', 'regenerate', 'remove'];
+const INTENTS = [
+  'start',
+  'confirm',
+  'verify',
+  'regenerate',
+  'remove',
+  'passkey-add',
+  'passkey-verify',
+  'passkey-remove',
+] as const;
+type Intent = (typeof INTENTS)[number];
 
 export async function action(args: Route.ActionArgs) {
   const { user } = requireUser(args);
@@ -54,6 +70,24 @@ export async function action(args: Route.ActionArgs) {
     } catch (error) {
       return serviceRefusal(error, values, { secrets: ['code'] });
     }
+  };
+  /** The browser's answer of a passkey form, checked with the API's schema. */
+  const withPasskey = async <Input,>(
+    schema: { safeParse: (value: unknown) => { success: true; data: Input } | { success: false } },
+    fields: Record<string, unknown>,
+    run: (input: Input) => Promise<object | void>,
+  ) => {
+    const parsed = schema.safeParse({ ...fields, response: parseCredentialJson(values[PASSKEY_FIELD]) });
+    if (!parsed.success) return messageRefusal(ERROR_MESSAGE_KEYS.passkey_invalid, values, [PASSKEY_FIELD]);
+    try {
+      return (await run(parsed.data)) ?? { intent, done: true };
+    } catch (error) {
+      return serviceRefusal(error, values, { secrets: [PASSKEY_FIELD] });
+    }
+  };
+  const back = () => {
+    // Back to the page that asked (the back office, a refund), rendered for the session as it is now.
+    if (redirectTo) throw redirectDocument(redirectTo);
   };
   const refusing = async (run: () => Promise<object | void>) => {
     try {
@@ -73,9 +107,20 @@ export async function action(args: Route.ActionArgs) {
       case 'verify':
         return withCode(async (code) => {
           await actions.verifySecondFactor(person, code);
-          // Back to the page that asked (the back office, a refund), rendered for the session as it is now.
-          if (redirectTo) throw redirectDocument(redirectTo);
+          back();
         });
+      case 'passkey-verify':
+        return withPasskey(passkeyStepUpSchema, {}, async (input) => {
+          await actions.verifyWithPasskey(person, input.response);
+          back();
+        });
+      case 'passkey-add':
+        return withPasskey(addPasskeySchema, { name: values.name || undefined }, async (input) => ({
+          intent,
+          recoveryCodes: (await actions.addPasskey(person, input)) ?? undefined,
+        }));
+      case 'passkey-remove':
+        return refusing(() => actions.removePasskey(person, Number(values.passkey) || 0));
       case 'regenerate':
         return refusing(async () => ({
           intent,
@@ -169,7 +214,15 @@ function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
   );
 }
 
-function SetUp({ status, qrCode }: { status: SecondFactorStatus; qrCode: string | null }) {
+function SetUp({
+  status,
+  qrCode,
+  mayStart,
+}: {
+  status: SecondFactorStatus;
+  qrCode: string | null;
+  mayStart: boolean;
+}) {
   const { t } = useTranslation();
   if (!status.pending)
     return (
@@ -179,7 +232,13 @@ function SetUp({ status, qrCode }: { status: SecondFactorStatus; qrCode: string 
             {t('account:security.appTitle')}
           </Title>
           <Text size="sm">{t('account:security.appIntro')}</Text>
-          <ButtonForm intent="start" label={t('account:security.start')} />
+          {mayStart ? (
+            <ButtonForm intent="start" label={t('account:security.start')} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('account:security.passkeys.verifyFirst')}
+            </Text>
+          )}
         </Stack>
       </Paper>
     );
@@ -212,13 +271,36 @@ function SetUp({ status, qrCode }: { status: SecondFactorStatus; qrCode: string 
   );
 }
 
-function Enabled({
-  status,
-  session,
-}: {
-  status: SecondFactorStatus;
-  session: { passed: boolean; recent: boolean };
-}) {
+/** Passing the second factor again in this session: a code (the app's or a recovery code) or a passkey. */
+function Verify({ status, passed }: { status: SecondFactorStatus; passed: boolean }) {
+  const { t } = useTranslation();
+  const withCode = status.totp !== null || status.recovery_codes_left > 0;
+  return (
+    <Paper withBorder p="md" data-testid="second-factor-verify-card">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('account:security.verifyTitle')}
+        </Title>
+        <Text size="sm">{t(passed ? 'account:security.stepUp' : 'account:security.verifyText')}</Text>
+        {withCode && (
+          <CodeForm intent="verify" testId="second-factor-verify" submit={t('account:security.verify')} />
+        )}
+        {status.passkeys.length > 0 && (
+          <PasskeyForm
+            ceremony="authenticate"
+            optionsUrl="/api/me/passkeys/verify/options"
+            intent="passkey-verify"
+            label={t('account:security.passkeys.verify')}
+            testId="passkey-verify"
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The authenticator app, once set up: since when, last used, and removing it after a recent second factor. */
+function AppEnabled({ status, recent }: { status: SecondFactorStatus; recent: boolean }) {
   const { t, i18n } = useTranslation();
   const totp = status.totp!;
   return (
@@ -234,20 +316,29 @@ function Enabled({
           {totp.last_used_at &&
             ` ${t('account:security.lastUsed', { date: formatTimestampDate(i18n.language, totp.last_used_at) })}`}
         </Text>
-        <Text size="sm">{t('account:security.codesLeft', { count: status.recovery_codes_left })}</Text>
-        {session.recent ? (
+        {recent && (
           <Stack gap="sm">
-            <ButtonForm intent="regenerate" label={t('account:security.regenerate')} variant="default" />
             <Text size="sm">{t('account:security.removeText')}</Text>
             <ButtonForm intent="remove" label={t('account:security.remove')} variant="default" color="red" />
           </Stack>
-        ) : (
-          <Stack gap="sm">
-            <Text size="sm">
-              {t(session.passed ? 'account:security.stepUp' : 'account:security.verifyText')}
-            </Text>
-            <CodeForm intent="verify" testId="second-factor-verify" submit={t('account:security.verify')} />
-          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The recovery codes left, and ten new ones after a recent second factor. */
+function RecoveryCard({ left, recent }: { left: number; recent: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" data-testid="recovery-card">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('account:security.recoveryTitle')}
+        </Title>
+        <Text size="sm">{t('account:security.codesLeft', { count: left })}</Text>
+        {recent && (
+          <ButtonForm intent="regenerate" label={t('account:security.regenerate')} variant="default" />
         )}
       </Stack>
     </Paper>
@@ -259,20 +350,29 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { status, qrCode, session, redirectTo } = loaderData;
   const answer = useActionData() as { recoveryCodes?: string[] } | undefined;
   const next = redirectTo ?? `/${i18n.language}/account`;
+  const hasFactor = status.totp !== null || status.passkeys.length > 0;
+  const mayChange = !hasFactor || session.recent;
   return (
     <Stack maw={560} mx="auto">
       <PageIntro prefix="account:security." noindex />
-      {status.required && !status.totp && (
+      {status.required && !hasFactor && (
         <Alert color="yellow" role="status" data-testid="second-factor-required">
           {t('account:security.requiredText')}
         </Alert>
       )}
       {answer?.recoveryCodes ? (
         <RecoveryCodes codes={answer.recoveryCodes} next={next} />
-      ) : status.totp ? (
-        <Enabled status={status} session={session} />
       ) : (
-        <SetUp status={status} qrCode={qrCode} />
+        <>
+          {hasFactor && !session.recent && <Verify status={status} passed={session.passed} />}
+          <PasskeysCard passkeys={status.passkeys} mayChange={mayChange} />
+          {status.totp ? (
+            <AppEnabled status={status} recent={session.recent} />
+          ) : (
+            <SetUp status={status} qrCode={qrCode} mayStart={mayChange} />
+          )}
+          {hasFactor && <RecoveryCard left={status.recovery_codes_left} recent={session.recent} />}
+        </>
       )}
       <Anchor component={Link} to={`/${i18n.language}/account`} size="sm">
         {t('account:security.back')}

@@ -14,13 +14,17 @@ import { safeRedirectPath } from '../../../domain/redirects.ts';
 import type { SignInOutcome } from '../../../contracts/action-services.ts';
 import { ERROR_MESSAGE_KEYS } from '../../../domain/errors.ts';
 import { loginSchema } from '../../../domain/schemas/user.ts';
+import { parseCredentialJson } from '../../../domain/passkeys.ts';
+import { passkeySignInSchema } from '../../../domain/schemas/passkey.ts';
 import { secondFactorSignInSchema } from '../../../domain/second-factor.ts';
 import { AuthForm, AuthPage } from '../../components/forms/auth-page.tsx';
 import { PasswordField } from '../../components/forms/password-input.tsx';
 import { CODE_LABEL, SecondFactorCodeField } from '../../components/forms/second-factor-code.tsx';
+import { PASSKEY_FIELD } from '../../components/passkeys/passkey-config.ts';
+import { PasskeyForm } from '../../components/passkeys/passkey-form.tsx';
 import { WITHOUT_CLIENT } from '../../lib/page-client.ts';
 import { useActionForm } from '../../lib/action-form.ts';
-import { parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
+import { messageRefusal, parseForm, readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { afterLoginPath, signupLink } from './auth-links.ts';
 import type { Route } from './+types/login';
 
@@ -33,6 +37,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = localeOr(params.lang);
   const { actions } = context.get(requestContext);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
+  if (values.intent === PASSKEY_INTENT) {
+    const parsed = passkeySignInSchema.safeParse({
+      response: parseCredentialJson(values[PASSKEY_FIELD]),
+      ticket: values.ticket || undefined,
+    });
+    if (!parsed.success) return messageRefusal(ERROR_MESSAGE_KEYS.passkey_invalid, values, [PASSKEY_FIELD]);
+    try {
+      const roles = await actions.signInWithPasskey(parsed.data, lang);
+      throw redirectDocument(afterLoginPath(lang, redirectTo, roles));
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return serviceRefusal(error, values, { secrets: [PASSKEY_FIELD] });
+    }
+  }
   if (values.intent === CODE_INTENT) {
     const parsed = parseForm(secondFactorSignInSchema, values);
     if ('refusal' in parsed) return parsed.refusal;
@@ -58,6 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const CODE_INTENT = 'code';
+const PASSKEY_INTENT = 'passkey';
 
 /** The ticket of a sign-in waiting for its code: handed by the password step, kept by a refused code. */
 function pendingTicket(answer: unknown): string | null {
@@ -67,7 +86,7 @@ function pendingTicket(answer: unknown): string | null {
     code?: string;
     values?: { ticket?: string };
   } | null;
-  if (data?.intent !== CODE_INTENT) return null;
+  if (data?.intent !== CODE_INTENT && data?.intent !== PASSKEY_INTENT) return null;
   if (typeof data.ticket === 'string') return data.ticket;
   // A refused code keeps its ticket, unless the ticket itself is spent: then the password is asked again.
   const expired = (data as { message?: { key?: string } }).message?.key === ERROR_MESSAGE_KEYS.ticket_expired;
@@ -114,6 +133,16 @@ function SecondFactorStep({ ticket }: { ticket: string }) {
           </Button>
         </Group>
       </AuthForm>
+      <PasskeyForm
+        ceremony="authenticate"
+        optionsUrl="/api/login/passkey/options"
+        body={{ ticket }}
+        intent={PASSKEY_INTENT}
+        label={t('auth:passkey.useInstead')}
+        testId="passkey-second-step"
+      >
+        <input type="hidden" name="ticket" value={ticket} />
+      </PasskeyForm>
     </AuthPage>
   );
 }
@@ -183,6 +212,17 @@ function PasswordStep() {
           </Button>
         </Group>
       </AuthForm>
+      <PasskeyForm
+        ceremony="authenticate"
+        optionsUrl="/api/login/passkey/options"
+        intent={PASSKEY_INTENT}
+        label={t('auth:passkey.signIn')}
+        testId="passkey-sign-in"
+      >
+        <Text size="sm" c="dimmed">
+          {t('auth:passkey.signInText')}
+        </Text>
+      </PasskeyForm>
     </AuthPage>
   );
 }
