@@ -87,7 +87,7 @@ export function routeCardProgress<S extends SequenceStamp>(
       if (roads.length > 0) open = { roads, foot: stamp, via: null };
     } else if (kind === 'road') {
       if (open && !open.via && open.roads.includes('forest'))
-        open = { ...open, roads: ['forest'], via: stamp };
+        open = { roads: ['forest'], foot: open.foot, via: stamp };
     } else if (open) {
       const road = summitRoad(open);
       if (road) {

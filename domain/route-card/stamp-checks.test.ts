@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { controlById } from './controls.ts';
-import { ASCENT_FLOOR_S, type SentStamp, type StampContext, judgeStamp } from './stamp-checks.ts';
+import { ASCENT_FLOOR_S, type SentStamp, type StampContext, cardDay, judgeStamp } from './stamp-checks.ts';
 
 const NOW = new Date('2026-07-14T12:00:00Z');
 const at = (iso: string) => new Date(iso);
@@ -99,5 +99,20 @@ describe('judging a stamp', () => {
     expect(judgeStamp(sent(), context({ now: new Date('2026-07-21T10:59:59Z') }))).toMatchObject({
       flags: [],
     });
+  });
+});
+
+describe('the card’s day', () => {
+  it('is the accepted stamps’ day, else the one most stamps sent share', () => {
+    const foot = { control: 'foot-bedoin' as const, at: at('2026-07-13T23:30:00Z') };
+    expect(cardDay([foot], [at('2026-07-20T10:00:00Z')])).toBe('2026-07-14');
+    const sentNow = [at('2026-07-12T10:00:00Z'), at('2026-07-14T10:00:00Z'), at('2026-07-14T11:00:00Z')];
+    expect(cardDay([], sentNow)).toBe('2026-07-14');
+    expect(cardDay([], [at('2026-07-12T10:00:00Z'), at('2026-07-14T10:00:00Z')])).toBe('2026-07-14');
+    expect(cardDay([], [])).toBeNull();
+  });
+
+  it('refuses a stamp of another day than the card’s', () => {
+    expect(judgeStamp(sent(), context({ day: '2026-07-13' }))).toMatchObject({ code: 'wrong_day' });
   });
 });

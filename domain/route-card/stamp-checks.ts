@@ -3,7 +3,7 @@
  * accepted, perhaps with flags that ask a person to look. The phone checks the distance too; the server trusts
  * nothing it is sent and checks everything again.
  */
-import { calendarDateOf } from '../dates.ts';
+import { type CalendarDate, calendarDateOf } from '../dates.ts';
 import type { CandidateStatus } from '../statuses.ts';
 import type { ChallengeId, RoadId } from '../ventoux.ts';
 import { type ControlId, controlById, distanceToControlM, isControlId } from './controls.ts';
@@ -79,6 +79,8 @@ export interface StampContext {
   readonly open: boolean;
   /** The registration's stamps accepted so far. */
   readonly accepted: readonly SequenceStamp[];
+  /** The card's day (`cardDay`); without one, the day of the first accepted stamp. */
+  readonly day?: CalendarDate | null;
   /** The server's clock when the stamp arrives. */
   readonly now: Date;
 }
@@ -92,7 +94,7 @@ function refusal(stamp: SentStamp, context: StampContext): StampJudgement | null
   if (!isControlId(stamp.control)) return { status: 'refused', code: 'unknown_control' };
   if (stamp.at.getTime() - context.now.getTime() > FUTURE_TOLERANCE_MS)
     return { status: 'refused', code: 'future' };
-  const day = context.accepted[0] && calendarDateOf(context.accepted[0].at);
+  const day = context.day ?? (context.accepted[0] && calendarDateOf(context.accepted[0].at));
   if (day && calendarDateOf(stamp.at) !== day) return { status: 'refused', code: 'wrong_day' };
   if (stamp.lat !== null && stamp.lon !== null) {
     const distanceM = distanceToControlM(stamp.control, { lat: stamp.lat, lon: stamp.lon });
@@ -100,6 +102,21 @@ function refusal(stamp: SentStamp, context: StampContext): StampJudgement | null
       return { status: 'refused', code: 'too_far', distanceM };
   }
   return null;
+}
+
+/**
+ * The club's day (Paris) the card is stamped on: its accepted stamps', else the day most of the stamps sent now
+ * share (the later on a tie), so that one stray stamp of another day does not claim the card.
+ */
+export function cardDay(accepted: readonly SequenceStamp[], sent: readonly Date[]): CalendarDate | null {
+  if (accepted[0]) return calendarDateOf(accepted[0].at);
+  const counts = new Map<CalendarDate, number>();
+  for (const at of sent) counts.set(calendarDateOf(at), (counts.get(calendarDateOf(at)) ?? 0) + 1);
+  let best: [CalendarDate, number] | null = null;
+  for (const entry of counts) {
+    if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] > best[0])) best = entry;
+  }
+  return best?.[0] ?? null;
 }
 
 /** Whether this stamp closes an ascent faster than its road's floor. */
