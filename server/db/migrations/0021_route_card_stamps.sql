@@ -10,6 +10,7 @@ CREATE TABLE "route_card_stamps" (
 	"accuracy_m" double precision,
 	"status" text NOT NULL,
 	"code" text,
+	"completes" text,
 	"flags" text[] DEFAULT '{}'::text[] NOT NULL
 );
 --> statement-breakpoint

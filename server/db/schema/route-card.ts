@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StampFlag, StampRefusal } from '../../../domain/route-card/stamp-checks.ts';
-import { timestamptz } from './columns.ts';
+import { challenge, timestamptz } from './columns.ts';
 import { candidates } from './orders.ts';
 
 export const routeCardStamps = pgTable(
@@ -29,6 +29,11 @@ export const routeCardStamps = pgTable(
     status: text('status', { enum: ['accepted', 'refused'] }).notNull(),
     /** Why it was refused. */
     code: text('code').$type<StampRefusal>(),
+    /**
+     * The challenge this accepted stamp made the card complete for (the last summit of the sequence), so that the
+     * desk's list tells a complete card in SQL (server/services/homologations/evidence.ts).
+     */
+    completes: challenge('completes'),
     flags: text('flags')
       .array()
       .$type<StampFlag[]>()

@@ -3,7 +3,7 @@
  * (domain/route-card/stamp-checks.ts) and kept, accepted or refused, once each (`client_id`). The buyer of the
  * registration sends and reads them; the president and the desk read them beside the card.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { RouteCard, RouteCardStamp, StampResult, StampsSent } from '../../../contracts/stamps.ts';
 import { canNow } from '../../../domain/permissions.ts';
 import { CONTROLS, isControlId } from '../../../domain/route-card/controls.ts';
@@ -27,11 +27,38 @@ const CONTROLS_ANSWER = CONTROLS.map(({ id, road, kind, lat, lon, radiusM }) => 
   radius_m: radiusM,
 }));
 
+/** An accepted stamp as the sequence reads it, with its row. */
+interface KeptStamp extends SequenceStamp {
+  readonly rowId: number;
+}
+
 /** The accepted stamps as the sequence reads them. */
-export function acceptedOf(rows: readonly StampRow[]): SequenceStamp[] {
+export function acceptedOf(rows: readonly StampRow[]): KeptStamp[] {
   return rows.flatMap((row) =>
-    row.status === 'accepted' && isControlId(row.control) ? [{ control: row.control, at: row.at }] : [],
+    row.status === 'accepted' && isControlId(row.control)
+      ? [{ control: row.control, at: row.at, rowId: row.id }]
+      : [],
   );
+}
+
+/**
+ * Marks the stamp that made the card complete for its challenge (its last summit), once: what the desk's list
+ * reads in SQL. Returns whether the card is complete.
+ */
+async function markComplete(
+  tx: Database,
+  candidate: { id: number; epreuve: ChallengeId },
+  accepted: readonly KeptStamp[],
+): Promise<boolean> {
+  const { complete, ascents } = routeCardProgress(candidate.epreuve, accepted);
+  const last = ascents.at(-1);
+  if (complete && last) {
+    await tx
+      .update(routeCardStamps)
+      .set({ completes: candidate.epreuve })
+      .where(and(eq(routeCardStamps.id, last.summit.rowId), isNull(routeCardStamps.completes)));
+  }
+  return complete;
 }
 
 const stampAnswer = (row: StampRow): RouteCardStamp => ({
@@ -82,7 +109,7 @@ async function keepStamp(
   tx: Database,
   candidate: { id: number; epreuve: ChallengeId; open: boolean; day: string | null },
   stamp: StampsBody['stamps'][number],
-  accepted: SequenceStamp[],
+  accepted: KeptStamp[],
   now: Date,
 ): Promise<StampRow> {
   const judged = judgeStamp(
@@ -105,7 +132,7 @@ async function keepStamp(
       flags: judged.status === 'accepted' ? [...judged.flags] : [],
     })
     .returning();
-  if (judged.status === 'accepted') accepted.push({ control: judged.control, at: stamp.at });
+  if (judged.status === 'accepted') accepted.push({ control: judged.control, at: stamp.at, rowId: row!.id });
   return row!;
 }
 
@@ -155,7 +182,7 @@ export function createStampsService({ db }: { db: Database }) {
         }
         return {
           results: body.stamps.map((stamp) => resultOf(known.get(stamp.client_id)!)),
-          complete: routeCardProgress(candidate.epreuve, accepted).complete,
+          complete: await markComplete(tx, candidate, accepted),
         };
       });
     },
