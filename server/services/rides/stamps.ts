@@ -33,7 +33,7 @@ interface KeptStamp extends SequenceStamp {
 }
 
 /** The accepted stamps as the sequence reads them. */
-export function acceptedOf(rows: readonly StampRow[]): KeptStamp[] {
+function acceptedOf(rows: readonly StampRow[]): KeptStamp[] {
   return rows.flatMap((row) =>
     row.status === 'accepted' && isControlId(row.control)
       ? [{ control: row.control, at: row.at, rowId: row.id }]
@@ -188,5 +188,3 @@ export function createStampsService({ db }: { db: Database }) {
     },
   };
 }
-
-export type StampsService = ReturnType<typeof createStampsService>;
