@@ -132,6 +132,15 @@ describe('sending stamps', () => {
     expect(await storedCount(candidate.id)).toBe(3);
   });
 
+  it('stores a stamp once when two sends carry it at the same time', async () => {
+    const { buyer, candidate } = await registration();
+    const day = stampedDay('cingle').slice(0, 2);
+    const [a, b] = await Promise.all([sent(candidate.id, buyer, day), sent(candidate.id, buyer, day)]);
+    expect(a).toEqual(b);
+    expect(a.results.every((result) => result.status === 'accepted')).toBe(true);
+    expect(await storedCount(candidate.id)).toBe(2);
+  });
+
   it('refuses each stamp by its code and flags what a person should look at', async () => {
     const { buyer, candidate } = await registration();
     const stamps = [
