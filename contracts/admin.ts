@@ -5,6 +5,8 @@
  */
 import type { ActivityProvider, ApplicationRefusal } from '../domain/activity-providers.ts';
 import type { EvidenceState, EvidenceTrackSource } from '../domain/evidence.ts';
+import type { ControlId } from '../domain/route-card/controls.ts';
+import type { StampFlag } from '../domain/route-card/stamp-checks.ts';
 import type { Guardian } from '../domain/schemas/candidate.ts';
 import type { TrackFlag, Verdict } from '../domain/schemas/track.ts';
 import type { CIVILITES } from '../domain/schemas/common.ts';
@@ -61,7 +63,19 @@ export interface CandidateEvidence {
   card_received_at: string | null;
   /** The attached ride: its verdict for the registered challenge, where it came from, its day and flags. */
   track: { verdict: Verdict; source: EvidenceTrackSource; day: string | null; flags: TrackFlag[] } | null;
+  /** The electronic route card's accepted stamps (decision 0049); null without any. */
+  stamps: StampsEvidence | null;
   request: { asked_at: string; answered_at: string | null } | null;
+}
+
+/** The stamps as evidence: complete for the registered challenge, how many, where one counts next, their flags. */
+export interface StampsEvidence {
+  complete: boolean;
+  count: number;
+  expected: ControlId[];
+  flags: StampFlag[];
+  /** The club's day (Paris) they were taken on. */
+  day: string;
 }
 
 /** A volunteer's request to the rider for more evidence, as the candidate's file lists it. */

@@ -23,6 +23,7 @@ import type {
   TestCheckoutSession,
 } from './orders.ts';
 import type { Price } from '../domain/prices.ts';
+import type { RouteCard } from './stamps.ts';
 import type { StoredTrack } from './tracks.ts';
 import type { ActivitySummary, ConnectionStatus } from './activities.ts';
 import type { DaySpan } from '../domain/activity-days.ts';
@@ -122,6 +123,10 @@ export interface LoaderServices {
   };
   tracks: {
     forCandidate(candidateId: number): Promise<StoredTrack | null>;
+  };
+  stamps: {
+    /** The route card for its buyer, the president or the desk; anyone else: 404 (decision 0049). */
+    routeCard(candidateId: number, caller: SessionUser): Promise<RouteCard>;
   };
   activityConnections: {
     /** False when the club has not configured Strava: then nothing about it shows, and the methods refuse. */

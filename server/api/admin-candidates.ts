@@ -8,6 +8,8 @@ import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
 import { adminCandidatesQuery, adminCsvQuery, paperConsentBody } from '../../domain/schemas/admin.ts';
 import { EVIDENCE_STATES } from '../../domain/evidence.ts';
+import { CONTROL_IDS } from '../../domain/route-card/controls.ts';
+import { STAMP_FLAGS } from '../../domain/route-card/stamp-checks.ts';
 import { trackFlagSchema } from '../../domain/schemas/track.ts';
 import { downloadName, guarded, idParams, person, security, tags } from './admin-shared.ts';
 
@@ -47,6 +49,15 @@ const listItem = z.object({
           source: z.enum(['file', 'strava']),
           day: z.string().nullable(),
           flags: z.array(trackFlagSchema),
+        })
+        .nullable(),
+      stamps: z
+        .object({
+          complete: z.boolean(),
+          count: z.number().int(),
+          expected: z.array(z.enum(CONTROL_IDS)),
+          flags: z.array(z.enum(STAMP_FLAGS)),
+          day: z.string(),
         })
         .nullable(),
       request: z.object({ asked_at: z.string(), answered_at: z.string().nullable() }).nullable(),

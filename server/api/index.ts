@@ -18,6 +18,7 @@ import payments from './payments.ts';
 import refunds from './refunds.ts';
 import personalData from './personal-data.ts';
 import strava from './strava.ts';
+import stamps from './stamps.ts';
 import tracks from './tracks.ts';
 
 export interface ApiOptions {
@@ -40,6 +41,7 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(payments, options);
   await app.register(refunds, options);
   await app.register(tracks, options);
+  await app.register(stamps, options);
   // Strava's routes exist only when the club configured it (its service refuses otherwise, whoever calls).
   if (services.activityConnections.configured)
     await app.register(strava, { ...options, connections: services.activityConnections });

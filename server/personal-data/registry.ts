@@ -28,6 +28,7 @@ import {
   ridesKind,
 } from './kinds/orders.ts';
 import { laureatesKind } from './kinds/records.ts';
+import { routeCardStampsKind } from './kinds/route-card.ts';
 import { cancellationRequestsKind, evidenceRequestsKind, refundsKind } from './kinds/requests-and-refunds.ts';
 
 export function personalDataKinds(retention: Config['retention']): readonly PersonalDataKind[] {
@@ -44,6 +45,7 @@ export function personalDataKinds(retention: Config['retention']): readonly Pers
     registrationsKind,
     guardianConsentsKind,
     ridesKind,
+    routeCardStampsKind,
     rideChecksKind,
     evidenceRequestsKind,
     refundsKind,

@@ -54,7 +54,12 @@ import {
   createJobQueuesService,
   createRateLimits,
 } from './platform/index.ts';
-import { createActivityConnectionsService, createTokenCipher, createTracksService } from './rides/index.ts';
+import {
+  createActivityConnectionsService,
+  createStampsService,
+  createTokenCipher,
+  createTracksService,
+} from './rides/index.ts';
 import { createStravaClient } from '../activities/strava.ts';
 import type { ActivityProviderClient } from '../activities/provider.ts';
 import { personalDataKinds } from '../personal-data/registry.ts';
@@ -174,7 +179,7 @@ function createRegistrationServices(
   };
 }
 
-/** Rides: track files and, when the club configured it, Strava. */
+/** Rides: track files, the route card's stamps and, when the club configured it, Strava. */
 function createRideServices({ db, config, rateLimits, log, cipher }: Foundation, deps: ServiceDependencies) {
   const tracks = createTracksService({ db, rateLimits });
   const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
@@ -189,7 +194,7 @@ function createRideServices({ db, config, rateLimits, log, cipher }: Foundation,
     redirectUri: `${config.publicUrl}/api/strava/callback`,
     log,
   });
-  return { tracks, activityConnections };
+  return { tracks, activityConnections, stamps: createStampsService({ db }) };
 }
 
 /** Accounts, sessions and devices, and a person's data: its copy and how long it is kept. */

@@ -10,6 +10,7 @@ import { addLaureates, laureateRecord } from '../support/laureates.ts';
 import { candidatePayload, minorCandidate } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { cingleRide } from '../support/rides.ts';
+import { phoneStamp, yesterdayAt } from '../support/stamps.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { toGpx } from '../support/track-files.ts';
 import { signedInAdmin, signedInUser, verifiedUser } from '../support/users.ts';
@@ -65,6 +66,13 @@ describe('GET /api/me/export', () => {
       remoteAddress: '10.33.0.1',
     });
     expect(attached.statusCode, attached.body).toBe(200);
+    const stamped = await t.app.inject({
+      method: 'POST',
+      url: `/api/candidates/${order.candidats[0]!.id}/stamps`,
+      headers: buyer.auth,
+      payload: { stamps: [phoneStamp('foot-bedoin', yesterdayAt(2), { client_id: 'export-stamp-1' })] },
+    });
+    expect(stamped.statusCode, stamped.body).toBe(200);
   });
 
   it('answers 401 without a session', async () => {
@@ -110,6 +118,16 @@ describe('GET /api/me/export', () => {
       file: expect.stringMatching(/^rides\/\d+\.gpx$/),
     });
     expect(new TextDecoder().decode(zip.bytes(ride!.file as string))).toBe(gpx);
+
+    expect(zip.json('route_card_stamps.json').records).toEqual([
+      expect.objectContaining({
+        client_id: 'export-stamp-1',
+        control: 'foot-bedoin',
+        status: 'accepted',
+        accuracy_m: 12,
+        flags: [],
+      }),
+    ]);
 
     expect(zip.json('sessions.json').records.length).toBeGreaterThan(0);
     expect(zip.json('mail.json').records.map((mail) => mail.to)).toContain(buyer.email);

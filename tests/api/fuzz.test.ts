@@ -256,6 +256,18 @@ const VALID_BODIES: Record<string, () => unknown> = {
     adresse_livraison: { ville: 'Bédoin' },
   }),
   'PATCH /api/candidates/{id}': () => ({ nom: 'Martin', epreuve: 'galerien' }),
+  'POST /api/candidates/{id}/stamps': () => ({
+    stamps: [
+      {
+        client_id: crypto.randomUUID(),
+        control: 'foot-bedoin',
+        at: new Date(Date.now() - 3_600_000).toISOString(),
+        lat: 44.1253,
+        lon: 5.1805,
+        accuracy_m: 12,
+      },
+    ],
+  }),
   'POST /api/admin/candidates/processed': () => ({ ids: [1] }),
   'POST /api/admin/candidates/send-documents': () => ({ ids: [1] }),
   'POST /api/admin/candidates/labels': () => ({ ids: [1] }),

@@ -148,3 +148,31 @@ describe('documents', () => {
     expect(await refusal(() => open(strangerSession))).toEqual(NOT_FOUND);
   });
 });
+
+describe('stamps, the route card', () => {
+  const stamp = {
+    client_id: 'guards-stamp-0001',
+    control: 'foot-bedoin',
+    at: new Date(Date.now() - 3_600_000),
+    lat: 44.1253,
+    lon: 5.1805,
+    accuracy_m: 10,
+  };
+
+  it('refuses a visitor (401) and a club tool (403)', async () => {
+    const { stamps } = t.services;
+    expect(await refusal(() => stamps.routeCard(candidateId, null))).toEqual(UNAUTHORIZED);
+    expect(await refusal(() => stamps.routeCard(candidateId, CLI))).toEqual(FORBIDDEN);
+    expect(await refusal(() => stamps.send(candidateId, null, { stamps: [stamp] }))).toEqual(UNAUTHORIZED);
+    expect(await refusal(() => stamps.send(candidateId, CLI, { stamps: [stamp] }))).toEqual(FORBIDDEN);
+  });
+
+  it("refuses another rider's registration with 404, and stores nothing", async () => {
+    const { stamps } = t.services;
+    expect(await refusal(() => stamps.routeCard(candidateId, strangerSession))).toEqual(NOT_FOUND);
+    expect(await refusal(() => stamps.send(candidateId, strangerSession, { stamps: [stamp] }))).toEqual(
+      NOT_FOUND,
+    );
+    expect((await stamps.routeCard(candidateId, buyerSession)).stamps).toEqual([]);
+  });
+});

@@ -118,6 +118,7 @@ describe('the evidence in the list of cards in progress', () => {
       state: 'clean',
       card_received_at: expect.stringMatching(/^\d{4}-/),
       track: { verdict: 'complete', source: 'file', day: today(), flags: [] },
+      stamps: null,
       request: null,
     });
     expect(row(missing.id).evidence).toMatchObject({ state: 'missing', track: null, request: null });

@@ -10,3 +10,4 @@ export * from './homologations.ts';
 export * from './laureates.ts';
 export * from './documents.ts';
 export * from './platform.ts';
+export * from './route-card.ts';

@@ -1,6 +1,7 @@
 /**
  * The evidence beside each returned route card (domain/evidence.ts): the card, the attached ride's verdict for the
- * registered challenge, its plausibility flags, and the club's latest request to the rider. The state is one SQL
+ * registered challenge, its plausibility flags, the electronic route card's stamps, and the club's latest request
+ * to the rider. The state is one SQL
  * expression, so that the list filters, sorts and pages on it in the database and shows what it filtered on.
  */
 import { type SQL, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -8,22 +9,31 @@ import type { CandidateEvidence } from '../../../contracts/admin.ts';
 import { EVIDENCE_STATES, type EvidenceFilter, type EvidenceState } from '../../../domain/evidence.ts';
 import type { TrackFlag, Verdict } from '../../../domain/schemas/track.ts';
 import type { Database } from '../../db/client.ts';
-import { candidateTracks, candidates, evidenceRequests } from '../../db/schema/index.ts';
+import { candidateTracks, candidates, evidenceRequests, routeCardStamps } from '../../db/schema/index.ts';
 import { duplicateFlagsOf, hasDuplicateSql } from '../rides/track-duplicates.ts';
+import { stampsEvidenceOf } from './evidence-stamps.ts';
 
 /** The attached ride's flags (its own, or the same ride attached elsewhere), for the row of `candidates`. */
 const trackFlagged = sql`(exists (select 1 from ${candidateTracks} where ${candidateTracks.candidateId} = ${candidates.id} and jsonb_array_length(coalesce(${candidateTracks.analysis} -> 'flags', '[]'::jsonb)) > 0) or ${hasDuplicateSql(candidates.id)})`;
 const requestOpen = sql`exists (select 1 from ${evidenceRequests} where ${evidenceRequests.candidateId} = ${candidates.id} and ${evidenceRequests.answeredAt} is null)`;
 const trackAttached = sql`exists (select 1 from ${candidateTracks} where ${candidateTracks.candidateId} = ${candidates.id})`;
+/** A stamp accepted with a flag (decision 0049). */
+const stampsFlagged = sql`exists (select 1 from ${routeCardStamps} where ${routeCardStamps.candidateId} = ${candidates.id} and ${routeCardStamps.status} = 'accepted' and cardinality(${routeCardStamps.flags}) > 0)`;
+const stampsAccepted = sql`exists (select 1 from ${routeCardStamps} where ${routeCardStamps.candidateId} = ${candidates.id} and ${routeCardStamps.status} = 'accepted')`;
+/** The stamps completed the registered challenge (the completing stamp is marked when it arrives). */
+const stampsComplete = sql`exists (select 1 from ${routeCardStamps} where ${routeCardStamps.candidateId} = ${candidates.id} and ${routeCardStamps.completes} = ${candidates.epreuve})`;
 const trackComplete = sql`exists (select 1 from ${candidateTracks} where ${candidateTracks.candidateId} = ${candidates.id} and ${candidateTracks.analysis} -> 'verdict' ->> ${candidates.epreuve}::text = 'complete')`;
 
-/** domain/evidence.ts's states, in its order of precedence. */
+/**
+ * domain/evidence.ts's states, first that applies: an open request before a flag, so that the president sees whom
+ * they are waiting for.
+ */
 export const evidenceStateSql: SQL<EvidenceState> = sql<EvidenceState>`(case
-  when ${trackFlagged} then 'flagged'
   when ${requestOpen} then 'requested'
-  when not ${trackAttached} then 'missing'
-  when ${candidates.statut} <> 'card_received' or not ${trackComplete} then 'review'
-  else 'clean' end)`;
+  when ${trackFlagged} or ${stampsFlagged} then 'flagged'
+  when not ${trackAttached} and not ${stampsAccepted} then 'missing'
+  when ${candidates.statut} = 'card_received' and (${trackComplete} or ${stampsComplete}) then 'clean'
+  else 'review' end)`;
 
 /** The list's `evidence=` filter. */
 export function evidenceCondition(filter: EvidenceFilter): SQL {
@@ -43,7 +53,7 @@ export async function evidenceOf(
   ids: readonly number[],
 ): Promise<Map<number, CandidateEvidence>> {
   if (ids.length === 0) return new Map();
-  const [rides, requests, duplicates] = await Promise.all([
+  const [rides, requests, duplicates, stamps] = await Promise.all([
     db
       .select({
         id: candidates.id,
@@ -67,6 +77,7 @@ export async function evidenceOf(
       .where(inArray(evidenceRequests.candidateId, [...ids]))
       .orderBy(desc(evidenceRequests.askedAt), desc(evidenceRequests.id)),
     duplicateFlagsOf(db, ids),
+    stampsEvidenceOf(db, ids),
   ]);
   const evidence = new Map<number, CandidateEvidence>();
   for (const ride of rides) {
@@ -83,6 +94,7 @@ export async function evidenceOf(
               flags: [...(ride.flags ?? []), ...(duplicates.get(ride.id) ?? [])],
             }
           : null,
+      stamps: stamps.get(ride.id) ?? null,
       request: latest
         ? { asked_at: latest.askedAt.toISOString(), answered_at: latest.answeredAt?.toISOString() ?? null }
         : null,

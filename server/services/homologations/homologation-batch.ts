@@ -56,6 +56,11 @@ async function homologateItem(
               flagCount: evidence.track.flags.length,
               day: evidence.track.day,
             },
+            stamps: evidence.stamps && {
+              complete: evidence.stamps.complete,
+              flagCount: evidence.stamps.flags.length,
+              day: evidence.stamps.day,
+            },
             requestOpen: evidence.request !== null && evidence.request.answered_at === null,
           },
           item.date_passage,
