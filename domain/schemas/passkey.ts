@@ -65,3 +65,6 @@ export type PasskeySignInInput = z.infer<typeof passkeySignInSchema>;
 export const passkeyStepUpSchema = z.object({ response: passkeyAssertionSchema });
 
 export const passkeyOptionsSchema = z.object({ ticket: z.string().trim().min(1).max(100).optional() });
+
+/** A passkey's id, as a path or a form names it. */
+export const passkeyIdSchema = z.coerce.number().int().positive().max(2_147_483_647);

@@ -8,6 +8,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { LOCALES, isLocale } from '../../domain/locales.ts';
 import {
   addPasskeySchema,
+  passkeyIdSchema,
   passkeyOptionsSchema,
   passkeySignInSchema,
   passkeyStepUpSchema,
@@ -138,7 +139,7 @@ const ownRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =
       schema: {
         tags,
         security,
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ id: passkeyIdSchema }),
         description: 'Removes one of the account’s passkeys. Needs a second factor passed recently.',
         response: { 204: z.null(), 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },

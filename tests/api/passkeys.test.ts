@@ -8,11 +8,20 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../contracts/cookies.ts';
 import { MAX_PASSKEYS } from '../../domain/passkeys.ts';
-import { auditLog, mailOutbox, passkeys, recoveryCodes, sessions } from '../../server/db/schema/index.ts';
+import {
+  auditLog,
+  mailOutbox,
+  passkeyChallenges,
+  passkeys,
+  recoveryCodes,
+  secondFactors,
+  sessions,
+} from '../../server/db/schema/index.ts';
 import { type SecondFactorEvent, secondFactorEmail } from '../../server/mail/security-templates.ts';
 import { relyingPartyOf } from '../../server/services/accounts/passkey-ceremonies.ts';
 import { hashToken } from '../../server/services/accounts/tokens.ts';
 import { SoftPasskey } from '../support/passkey.ts';
+import { totpCode } from '../support/second-factor.ts';
 import { readZip } from '../support/zip.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
 import { PASSWORD, signedInStaff, signedInUser, signUp } from '../support/users.ts';
@@ -155,6 +164,30 @@ describe('adding a passkey', () => {
     expect(codeOf(duplicate)).toBe('passkey_exists');
   });
 
+  it('never lets a session that did not pass the factor finish an app set-up left pending', async () => {
+    const rider = await signedInUser(t);
+    const started = await post('/api/me/second-factors/totp', {}, rider.auth);
+    expect(started.statusCode).toBe(201);
+    const { passkey } = await addPasskey(rider.auth);
+    // Adding the passkey dropped the pending set-up.
+    expect(await t.db.select().from(secondFactors).where(eq(secondFactors.userId, rider.id))).toEqual([]);
+
+    // Started again after a step-up, then left; a stale session neither reads its secret nor confirms it.
+    const restarted = await post('/api/me/second-factors/totp', {}, rider.auth);
+    expect(restarted.statusCode).toBe(201);
+    await ageSession(rider.token, 16);
+    const status = await t.app.inject({ method: 'GET', url: '/api/me/second-factors', headers: rider.auth });
+    expect(status.json().pending).toBeNull();
+    const confirm = await post(
+      '/api/me/second-factors/totp/confirm',
+      { code: totpCode(restarted.json().secret) },
+      rider.auth,
+    );
+    expect(confirm.statusCode).toBe(403);
+    expect(codeOf(confirm)).toBe('reauthentication_required');
+    expect(passkey.id).toEqual(expect.any(String));
+  });
+
   it(`keeps at most ${MAX_PASSKEYS} passkeys`, async () => {
     const rider = await riderWithPasskey();
     const [held] = await t.db.select().from(passkeys).where(eq(passkeys.credentialId, rider.passkey.id));
@@ -272,6 +305,35 @@ describe('signing in with a passkey', () => {
     expect(codeOf(await post('/api/login/passkey', { response: stranger }))).toBe('passkey_invalid');
     expect(codeOf(await post('/api/login/passkey/options', { ticket: 'x'.repeat(40) }))).toBe(
       'ticket_expired',
+    );
+  });
+
+  it('spends each challenge once, also for a synced passkey whose counter stays at 0, and only within five minutes', async () => {
+    const rider = await signedInUser(t);
+    const synced = new SoftPasskey(origin, { synced: true });
+    const options = (await post('/api/me/passkeys/options', {}, rider.auth)).json();
+    expect(
+      (await post('/api/me/passkeys', { response: synced.register(options) }, rider.auth)).statusCode,
+    ).toBe(201);
+
+    const signIn = await signInOptions();
+    expect((await post('/api/login/passkey', { response: synced.authenticate(signIn) })).statusCode).toBe(
+      200,
+    );
+    // A new signature over the same challenge: the counter cannot tell, the spent challenge does.
+    const again = await post('/api/login/passkey', { response: synced.authenticate(signIn) });
+    expect(codeOf(again)).toBe('passkey_invalid');
+
+    const stepUp = (await post('/api/me/passkeys/verify/options', {}, rider.auth)).json();
+    const verify = () =>
+      post('/api/me/passkeys/verify', { response: synced.authenticate(stepUp) }, rider.auth);
+    expect((await verify()).statusCode).toBe(204);
+    expect(codeOf(await verify())).toBe('passkey_invalid');
+
+    const late = await signInOptions();
+    await t.db.update(passkeyChallenges).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(codeOf(await post('/api/login/passkey', { response: synced.authenticate(late) }))).toBe(
+      'passkey_invalid',
     );
   });
 

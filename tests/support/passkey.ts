@@ -18,9 +18,12 @@ export class SoftPasskey {
 
   /** The site's address as the browser's page has it. */
   readonly origin: string;
+  /** A synced passkey (a platform's password manager) reports no signature counter: always 0. */
+  readonly #synced: boolean;
 
-  constructor(origin: string) {
+  constructor(origin: string, { synced = false }: { synced?: boolean } = {}) {
     this.origin = origin;
+    this.#synced = synced;
   }
 
   get id(): string {
@@ -91,7 +94,7 @@ export class SoftPasskey {
     options: { challenge: string; rpId?: string },
     { userVerified = true, challenge }: { userVerified?: boolean; challenge?: string } = {},
   ) {
-    this.#counter += 1;
+    if (!this.#synced) this.#counter += 1;
     const rpId = options.rpId ?? new URL(this.origin).hostname;
     const flags = FLAG.userPresent | (userVerified ? FLAG.userVerified : 0);
     const authenticatorData = this.#authenticatorData(rpId, flags, false);

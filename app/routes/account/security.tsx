@@ -14,7 +14,7 @@ import type { SecondFactorStatus, SessionUser } from '../../../contracts/account
 import { formatTimestampDate } from '../../../domain/format.ts';
 import { safeRedirectPath } from '../../../domain/redirects.ts';
 import { parseCredentialJson } from '../../../domain/passkeys.ts';
-import { addPasskeySchema, passkeyStepUpSchema } from '../../../domain/schemas/passkey.ts';
+import { addPasskeySchema, passkeyIdSchema, passkeyStepUpSchema } from '../../../domain/schemas/passkey.ts';
 import { ERROR_MESSAGE_KEYS } from '../../../domain/errors.ts';
 import { secondFactorCodeSchema } from '../../../domain/second-factor.ts';
 import { PasskeysCard } from '../../components/account/security/passkeys-card.tsx';
@@ -120,7 +120,11 @@ export async function action(args: Route.ActionArgs) {
           recoveryCodes: (await actions.addPasskey(person, input)) ?? undefined,
         }));
       case 'passkey-remove':
-        return refusing(() => actions.removePasskey(person, Number(values.passkey) || 0));
+        return refusing(() => {
+          const id = passkeyIdSchema.safeParse(values.passkey);
+          // An id no form of this page holds: the same answer as another person's passkey.
+          return actions.removePasskey(person, id.success ? id.data : 0);
+        });
       case 'regenerate':
         return refusing(async () => ({
           intent,

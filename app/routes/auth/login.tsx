@@ -163,6 +163,8 @@ function PasswordStep() {
     email: '',
     password: '',
   });
+  // A passkey's refusal shows in the passkey's form only.
+  const passkeyAnswer = (useActionData() as { intent?: string } | undefined)?.intent === PASSKEY_INTENT;
 
   return (
     <AuthPage prefix="auth:login.">
@@ -184,7 +186,7 @@ function PasswordStep() {
         testId="login-form"
         formRef={ref}
         onSubmit={onSubmit}
-        message={top}
+        message={passkeyAnswer ? null : top}
         errors={form.errors}
         labels={LABELS}
       >

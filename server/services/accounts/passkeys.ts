@@ -3,7 +3,7 @@
  * and removing them, and passing one again in a session (a step-up). Signing in with one is in
  * accounts-sign-in-passkey.ts. A first passkey makes the ten recovery codes, as a first app does.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
@@ -16,7 +16,7 @@ import { MAX_PASSKEYS, PASSKEY_ALGORITHMS, PASSKEY_TIMEOUT_MS } from '../../../d
 import { type AddPasskeyInput } from '../../../domain/schemas/passkey.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { passkeys } from '../../db/schema/index.ts';
+import { passkeys, secondFactors } from '../../db/schema/index.ts';
 import { AppError, notFound, unauthorized } from '../../errors.ts';
 import { type Caller, signedIn } from '../guards.ts';
 import { hasSecondFactor } from './has-second-factor.ts';
@@ -36,6 +36,7 @@ import {
   mayAddFactor,
   recentlyPassed,
   tellOwner,
+  totpOfUser,
 } from './second-factor-deps.ts';
 
 const tooMany = () =>
@@ -115,6 +116,8 @@ export function passkeyOperations(deps: SecondFactorDeps) {
               backedUp: info.credentialBackedUp,
             })
             .returning({ id: passkeys.id });
+          // An app set-up left pending is dropped: the account's factors are those it confirmed.
+          await tx.delete(secondFactors).where(and(totpOfUser(user.id), isNull(secondFactors.confirmedAt)));
           if (sessionToken) await deps.sessions.markSecondFactorPassed(sessionToken, tx);
           await tellOwner(deps, tx, user.id, 'passkey_added');
           return { id: row!.id, recoveryCodes: first ? await replaceRecoveryCodes(tx, user.id) : null };

@@ -54,10 +54,12 @@ export function setupOperations(deps: SecondFactorDeps) {
 
     /**
      * A first code proves the app holds the secret: the factor is on, ten recovery codes are made (returned once),
-     * and the session making the request counts as having passed it.
+     * and the session making the request counts as having passed it. An account that already has a factor (a
+     * passkey) confirms only after passing it recently, as it started: a session that did not could otherwise read
+     * a set-up left pending and pass the second factor with it.
      */
     async confirmTotp(caller: Caller, code: string, sessionToken: string | null): Promise<string[]> {
-      const user = signedIn(caller);
+      const user = await mayAddFactor(db, caller);
       await deps.rateLimits.consume(...budget(user.id));
       const codes = await db.transaction(async (tx) => {
         const [pending] = await tx.select().from(secondFactors).where(totpOfUser(user.id)).for('update');

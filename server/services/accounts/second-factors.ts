@@ -41,7 +41,11 @@ export function createSecondFactorsService(deps: SecondFactorDeps) {
             }
           : null,
         passkeys,
-        pending: totp && !totp.confirmedAt ? await setupOf(deps, user.id, user.email, totp.secret) : null,
+        // The secret of a set-up under way is shown only to a session that may finish it (mayAddFactor).
+        pending:
+          totp && !totp.confirmedAt && (!(confirmed || passkeys.length) || user.secondFactorRecent)
+            ? await setupOf(deps, user.id, user.email, totp.secret)
+            : null,
         recovery_codes_left: confirmed || passkeys.length ? (codes?.left ?? 0) : 0,
         required: user.roles.length > 0,
       };

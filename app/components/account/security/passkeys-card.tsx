@@ -3,9 +3,9 @@
  * was last used, whether it is synced), each removable after a recent second factor; and a form to add one (a name,
  * then the browser makes it), which shows only with scripts and a browser that has passkeys.
  */
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
+import { Form, useActionData } from 'react-router';
 import type { PasskeyView } from '../../../../contracts/account.ts';
 import { PASSKEY_NAME_MAX } from '../../../../domain/passkeys.ts';
 import { formatTimestampDate } from '../../../../domain/format.ts';
@@ -58,6 +58,8 @@ export function PasskeysCard({
   mayChange: boolean;
 }) {
   const { t } = useTranslation();
+  const answer = useActionData() as { intent?: string; message?: { key: string } | null } | undefined;
+  const removal = answer?.intent === 'passkey-remove' ? answer.message : null;
   return (
     <Paper withBorder p="md" data-testid="passkeys">
       <Stack gap="md">
@@ -65,6 +67,11 @@ export function PasskeysCard({
           {t('account:security.passkeys.title')}
         </Title>
         <Text size="sm">{t('account:security.passkeys.intro')}</Text>
+        {removal && (
+          <Alert color="red" role="alert">
+            {t(removal.key)}
+          </Alert>
+        )}
         {passkeys.map((passkey) => (
           <PasskeyRow key={passkey.id} passkey={passkey} removable={mayChange} />
         ))}
@@ -89,10 +96,12 @@ export function PasskeysCard({
             {t('account:security.passkeys.verifyFirst')}
           </Text>
         )}
-        {/* Hidden by the passkey island where the browser can make one. */}
-        <Text size="sm" c="dimmed" data-passkey-fallback>
-          {t('account:security.passkeys.needsScripts')}
-        </Text>
+        {mayChange && (
+          // Hidden by the passkey island where the browser can make one.
+          <Text size="sm" c="dimmed" data-passkey-fallback>
+            {t('account:security.passkeys.needsScripts')}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
