@@ -68,3 +68,9 @@ export const passkeyOptionsSchema = z.object({ ticket: z.string().trim().min(1).
 
 /** A passkey's id, as a path or a form names it. */
 export const passkeyIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * Asking to make a passkey: an account without any factor gives its password, so that a stolen session cannot
+ * plant a passkey that signs in without one (decision 0050).
+ */
+export const passkeyCreationSchema = z.object({ current_password: z.string().max(256).optional() });

@@ -8,6 +8,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { LOCALES, isLocale } from '../../domain/locales.ts';
 import {
   addPasskeySchema,
+  passkeyCreationSchema,
   passkeyIdSchema,
   passkeyOptionsSchema,
   passkeySignInSchema,
@@ -100,12 +101,21 @@ const ownRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =
         tags,
         security,
         description:
-          'A challenge to make a passkey for this site, excluding those the account has. An account that already ' +
-          'has a second factor must have passed it within STEP_UP_MINUTES (403 reauthentication_required).',
-        response: { 200: ceremonyOptions, 401: errorResponse, 403: errorResponse, 409: errorResponse },
+          'A challenge to make a passkey for this site, excluding those the account has. An account without a ' +
+          'second factor gives its current_password (400 wrong_current_password); one that has a factor must ' +
+          'have passed it within STEP_UP_MINUTES (403 reauthentication_required).',
+        body: passkeyCreationSchema,
+        response: {
+          200: ceremonyOptions,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+          429: errorResponse,
+        },
       },
     },
-    async (request) => ({ ...(await factors.passkeyRegistrationOptions(request.user)) }),
+    async (request) => ({ ...(await factors.passkeyRegistrationOptions(request.user, request.body)) }),
   );
 
   app.post(

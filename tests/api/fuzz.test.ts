@@ -202,6 +202,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   }),
   'POST /api/me/second-factors/totp/confirm': () => ({ code: '123456' }),
   'POST /api/me/second-factor/verify': () => ({ code: 'abcde-fghjk' }),
+  'POST /api/me/passkeys/options': () => ({ current_password: 'Wrong-password1' }),
   'POST /api/login/passkey/options': () => ({ ticket: crypto.randomBytes(32).toString('base64url') }),
   'POST /api/login/passkey': () => ({ response: fuzzPasskey.authenticate({ challenge: 'AAAA' }) }),
   'POST /api/me/passkeys': () => ({

@@ -47,7 +47,8 @@ const codeOf = (response: { json: () => { error?: { code?: string } } }) => resp
 /** Adds a new passkey to the account of `headers`' session; answers the passkey and the API's answer. */
 async function addPasskey(headers: Headers, name?: string) {
   const passkey = new SoftPasskey(origin);
-  const options = await post('/api/me/passkeys/options', {}, headers);
+  // A first factor asks the password; a further one ignores it.
+  const options = await post('/api/me/passkeys/options', { current_password: PASSWORD }, headers);
   expect(options.statusCode, options.body).toBe(200);
   const added = await post('/api/me/passkeys', { response: passkey.register(options.json()), name }, headers);
   return { passkey, added };
@@ -87,7 +88,13 @@ async function securityMails(email: string, event: SecondFactorEvent) {
 describe('adding a passkey', () => {
   it('keeps a first passkey, counts the session as passed, makes ten recovery codes and tells its owner', async () => {
     const rider = await signedInUser(t);
-    const options = await post('/api/me/passkeys/options', {}, rider.auth);
+    // A passkey signs in without the password: a first one asks it, so that a stolen session cannot plant one.
+    for (const current_password of [undefined, 'Wrong-password1']) {
+      const refused = await post('/api/me/passkeys/options', { current_password }, rider.auth);
+      expect(refused.statusCode).toBe(400);
+      expect(codeOf(refused)).toBe('wrong_current_password');
+    }
+    const options = await post('/api/me/passkeys/options', { current_password: PASSWORD }, rider.auth);
     expect(options.json()).toMatchObject({
       rp: { id: 'localhost' },
       user: { name: rider.email },
@@ -205,7 +212,9 @@ describe('adding a passkey', () => {
 
   it('refuses an answer to a challenge it did not give, from another origin, or without user verification', async () => {
     const rider = await signedInUser(t);
-    const options = (await post('/api/me/passkeys/options', {}, rider.auth)).json();
+    const options = (
+      await post('/api/me/passkeys/options', { current_password: PASSWORD }, rider.auth)
+    ).json();
     const forged = { ...options, challenge: Buffer.from('not from the site').toString('base64url') };
     const refused = await post(
       '/api/me/passkeys',
@@ -238,6 +247,9 @@ describe('adding a passkey', () => {
       const refused = await post('/api/me/passkeys', { response }, rider.auth);
       expect(refused.statusCode, JSON.stringify(response)).toBe(400);
     }
+    // No body at all: refused as a body of the wrong shape, not an error of ours.
+    const bare = await t.app.inject({ method: 'POST', url: '/api/me/passkeys/options', headers: rider.auth });
+    expect(bare.statusCode).toBe(400);
     const long = await post('/api/me/passkeys', { response: {}, name: 'x'.repeat(61) }, rider.auth);
     expect(long.statusCode).toBe(400);
   });
@@ -311,7 +323,9 @@ describe('signing in with a passkey', () => {
   it('spends each challenge once, also for a synced passkey whose counter stays at 0, and only within five minutes', async () => {
     const rider = await signedInUser(t);
     const synced = new SoftPasskey(origin, { synced: true });
-    const options = (await post('/api/me/passkeys/options', {}, rider.auth)).json();
+    const options = (
+      await post('/api/me/passkeys/options', { current_password: PASSWORD }, rider.auth)
+    ).json();
     expect(
       (await post('/api/me/passkeys', { response: synced.register(options) }, rider.auth)).statusCode,
     ).toBe(201);

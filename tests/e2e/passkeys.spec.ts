@@ -54,7 +54,7 @@ for (const lang of ['fr', 'gb'] as const) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const { auth, account } = texts(lang);
+    const { auth, account, validation } = texts(lang);
     const security = account.security;
     const site = baseURL!.replace('127.0.0.1', 'localhost');
     const context = await browser.newContext({ baseURL: site, viewport: VIEWPORTS[lang] });
@@ -70,6 +70,8 @@ for (const lang of ['fr', 'gb'] as const) {
     await expect(add).toBeVisible();
     await noAxeViolation(page);
     await add.getByRole('textbox', { name: security.passkeys.nameLabel }).fill('Mon téléphone');
+    // A first factor asks the password: a passkey signs in without one.
+    await add.getByRole('textbox', { name: validation.form_current_password }).fill(volunteer.password);
     await add.getByRole('button', { name: security.passkeys.add }).click();
 
     // Ten recovery codes, shown once; the administration opens.

@@ -7,6 +7,8 @@ export interface PasskeyConfig {
   optionsUrl: string;
   /** What that request sends (a sign-in's ticket). */
   body?: Record<string, string>;
+  /** Fields of the form whose values that request sends too (the password a first passkey asks). */
+  fields?: string[];
   /** The status line's texts, translated: the person cancelled, it failed, or the server refused with a code. */
   messages: { cancelled: string; failed: string; codes: Record<string, string> };
 }

@@ -18,12 +18,14 @@ const REFUSALS = [
   'passkey_limit',
   'no_passkey',
   'ticket_expired',
+  'wrong_current_password',
 ] as const;
 
 export function PasskeyForm({
   ceremony,
   optionsUrl,
   body,
+  fields,
   intent,
   label,
   testId,
@@ -33,6 +35,7 @@ export function PasskeyForm({
   ceremony: PasskeyConfig['ceremony'];
   optionsUrl: string;
   body?: Record<string, string>;
+  fields?: string[];
   intent: string;
   label: string;
   testId: string;
@@ -47,6 +50,7 @@ export function PasskeyForm({
     ceremony,
     optionsUrl,
     body,
+    fields,
     messages: {
       cancelled: t('auth:passkey.cancelled'),
       failed: t('auth:passkey.failed'),

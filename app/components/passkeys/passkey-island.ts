@@ -17,11 +17,15 @@ class Refused extends Error {
   }
 }
 
-async function ceremonyOptions(config: PasskeyConfig) {
+async function ceremonyOptions(config: PasskeyConfig, form: HTMLFormElement) {
+  const typed = (config.fields ?? []).map((name) => {
+    const field = form.elements.namedItem(name);
+    return [name, field instanceof HTMLInputElement ? field.value : ''];
+  });
   const response = await fetch(config.optionsUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(config.body ?? {}),
+    body: JSON.stringify({ ...config.body, ...Object.fromEntries(typed) }),
     credentials: 'same-origin',
   });
   const answer = (await response.json().catch(() => null)) as {
@@ -51,10 +55,12 @@ function enhance(form: HTMLFormElement) {
   if (!button || !field || !status) return;
   form.hidden = false;
   button.addEventListener('click', async () => {
+    // The form's own fields first (the password a first passkey asks), as the browser says them.
+    if (!form.reportValidity()) return;
     button.disabled = true;
     status.textContent = '';
     try {
-      const optionsJSON = await ceremonyOptions(config);
+      const optionsJSON = await ceremonyOptions(config, form);
       const credential =
         config.ceremony === 'register'
           ? await startRegistration({ optionsJSON })

@@ -43,6 +43,9 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** Never sent back with a refusal: the browser's answer, and the password a first passkey asked. */
+const POSTED_SECRETS = [PASSKEY_FIELD, 'current_password'];
+
 const INTENTS = [
   'start',
   'confirm',
@@ -78,11 +81,11 @@ export async function action(args: Route.ActionArgs) {
     run: (input: Input) => Promise<object | void>,
   ) => {
     const parsed = schema.safeParse({ ...fields, response: parseCredentialJson(values[PASSKEY_FIELD]) });
-    if (!parsed.success) return messageRefusal(ERROR_MESSAGE_KEYS.passkey_invalid, values, [PASSKEY_FIELD]);
+    if (!parsed.success) return messageRefusal(ERROR_MESSAGE_KEYS.passkey_invalid, values, POSTED_SECRETS);
     try {
       return (await run(parsed.data)) ?? { intent, done: true };
     } catch (error) {
-      return serviceRefusal(error, values, { secrets: [PASSKEY_FIELD] });
+      return serviceRefusal(error, values, { secrets: POSTED_SECRETS });
     }
   };
   const back = () => {
@@ -188,7 +191,16 @@ function ButtonForm({
           {t(refusal.key)}
         </Alert>
       )}
-      <Button type="submit" variant={variant} color={color}>
+      {/* Long labels (French, German) wrap on a phone rather than run past the card. */}
+      <Button
+        type="submit"
+        variant={variant}
+        color={color}
+        maw="100%"
+        h="auto"
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
         {label}
       </Button>
     </Form>
@@ -369,7 +381,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {hasFactor && !session.recent && <Verify status={status} passed={session.passed} />}
-          <PasskeysCard passkeys={status.passkeys} mayChange={mayChange} />
+          <PasskeysCard passkeys={status.passkeys} mayChange={mayChange} firstFactor={!hasFactor} />
           {status.totp ? (
             <AppEnabled status={status} recent={session.recent} />
           ) : (

@@ -16,7 +16,8 @@ import { MAX_PASSKEYS, PASSKEY_ALGORITHMS, PASSKEY_TIMEOUT_MS } from '../../../d
 import { type AddPasskeyInput } from '../../../domain/schemas/passkey.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { passkeys, secondFactors } from '../../db/schema/index.ts';
+import { passkeys, secondFactors, users } from '../../db/schema/index.ts';
+import { checkPassword, wrongCurrentPassword } from './accounts-users.ts';
 import { AppError, notFound, unauthorized } from '../../errors.ts';
 import { type Caller, signedIn } from '../guards.ts';
 import { hasSecondFactor } from './has-second-factor.ts';
@@ -60,19 +61,32 @@ export async function passkeysOf(database: Database, userId: number): Promise<Pa
   }));
 }
 
+/** The owner's password, with the budget of wrong codes typed in a session. */
+async function checkOwnPassword(deps: SecondFactorDeps, userId: number, password: string) {
+  await deps.rateLimits.consume(...budget(userId));
+  const [owner] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!(await checkPassword(owner, password))) throw wrongCurrentPassword();
+  await deps.rateLimits.reset(...budget(userId));
+}
+
+async function ensureRoom(database: Database, userId: number) {
+  const [held] = await database.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+  if ((held?.n ?? 0) >= MAX_PASSKEYS) throw tooMany();
+}
+
 /** Adding, listing and removing one's passkeys. */
 export function passkeyOperations(deps: SecondFactorDeps) {
   const { db, relyingParty: party } = deps;
 
-  async function ensureRoom(database: Database, userId: number) {
-    const [held] = await database.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
-    if ((held?.n ?? 0) >= MAX_PASSKEYS) throw tooMany();
-  }
-
   return {
-    /** What the browser needs to make a passkey for this site: a challenge, and the passkeys it already holds. */
-    async passkeyRegistrationOptions(caller: Caller) {
+    /**
+     * What the browser needs to make a passkey for this site: a challenge, and the passkeys it already holds. A
+     * first factor asks the password: a passkey signs in without one, so a stolen session must not plant its own.
+     */
+    async passkeyRegistrationOptions(caller: Caller, input: { current_password?: string } = {}) {
       const user = await mayAddFactor(db, caller);
+      if (!(await hasSecondFactor(db, user.id)))
+        await checkOwnPassword(deps, user.id, input.current_password ?? '');
       await ensureRoom(db, user.id);
       return generateRegistrationOptions({
         rpName: party.name,

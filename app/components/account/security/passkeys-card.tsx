@@ -9,6 +9,7 @@ import { Form, useActionData } from 'react-router';
 import type { PasskeyView } from '../../../../contracts/account.ts';
 import { PASSKEY_NAME_MAX } from '../../../../domain/passkeys.ts';
 import { formatTimestampDate } from '../../../../domain/format.ts';
+import { PasswordField } from '../../forms/password-input.tsx';
 import { PasskeyForm } from '../../passkeys/passkey-form.tsx';
 
 function PasskeyRow({ passkey, removable }: { passkey: PasskeyView; removable: boolean }) {
@@ -52,10 +53,13 @@ function PasskeyRow({ passkey, removable }: { passkey: PasskeyView; removable: b
 export function PasskeysCard({
   passkeys,
   mayChange,
+  firstFactor,
 }: {
   passkeys: PasskeyView[];
   /** No factor yet, or one passed recently: adding and removing are open. */
   mayChange: boolean;
+  /** The account has no factor: a first passkey asks the password (decision 0050). */
+  firstFactor: boolean;
 }) {
   const { t } = useTranslation();
   const answer = useActionData() as { intent?: string; message?: { key: string } | null } | undefined;
@@ -82,7 +86,16 @@ export function PasskeysCard({
             intent="passkey-add"
             label={t('account:security.passkeys.add')}
             testId="passkey-add"
+            fields={firstFactor ? ['current_password'] : undefined}
           >
+            {firstFactor && (
+              <PasswordField
+                name="current_password"
+                label={t('validation:form_current_password')}
+                autoComplete="current-password"
+                required
+              />
+            )}
             <TextInput
               name="name"
               label={t('account:security.passkeys.nameLabel')}
