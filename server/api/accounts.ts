@@ -16,13 +16,7 @@ import {
   signupSchema,
   verifyEmailSchema,
 } from '../../domain/schemas/user.ts';
-import {
-  clearSessionCookie,
-  requireUser,
-  requireVerifiedEmail,
-  setDeviceCookie,
-  setSessionCookie,
-} from '../plugins/auth.ts';
+import { clearSessionCookie, requireUser, requireVerifiedEmail, setSignInCookies } from '../plugins/auth.ts';
 import { DEVICE_COOKIE } from '../services/accounts/trusted-devices.ts';
 import { SECOND_FACTOR_METHODS } from '../../domain/second-factor.ts';
 import type { ApiOptions } from './index.ts';
@@ -94,8 +88,7 @@ const signInRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, 
       });
       if (result.secondFactor === 'required')
         return { second_factor: result.secondFactor, ticket: result.ticket, methods: result.methods };
-      setSessionCookie(reply, result.token, result.expiresAt, secureCookie);
-      setDeviceCookie(reply, result.deviceToken, secureCookie);
+      setSignInCookies(reply, result, secureCookie);
       return { token: result.token, ...(result.secondFactor ? { second_factor: result.secondFactor } : {}) };
     },
   );

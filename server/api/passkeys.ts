@@ -15,7 +15,7 @@ import {
   passkeyStepUpSchema,
 } from '../../domain/schemas/passkey.ts';
 import { z } from '../../domain/schemas/zod.ts';
-import { requireUser, setDeviceCookie, setSessionCookie } from '../plugins/auth.ts';
+import { requireUser, setSignInCookies } from '../plugins/auth.ts';
 import { DEVICE_COOKIE } from '../services/accounts/trusted-devices.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
@@ -76,8 +76,7 @@ const signInRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, 
         locale: isLocale(lang) ? lang : undefined,
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
-      setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
-      setDeviceCookie(reply, session.deviceToken, secureCookie);
+      setSignInCookies(reply, session, secureCookie);
       return { token: session.token };
     },
   );

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOCALES, isLocale } from '../../domain/locales.ts';
 import { secondFactorCodeSchema, secondFactorSignInSchema } from '../../domain/second-factor.ts';
 import { z } from '../../domain/schemas/zod.ts';
-import { requireUser, setDeviceCookie, setSessionCookie } from '../plugins/auth.ts';
+import { requireUser, setSignInCookies } from '../plugins/auth.ts';
 import { DEVICE_COOKIE } from '../services/accounts/trusted-devices.ts';
 import type { ApiOptions } from './index.ts';
 import { passkeyView } from './passkeys.ts';
@@ -47,8 +47,7 @@ const signInWithCode: FastifyPluginAsyncZod<ApiOptions> = async (app, { services
         locale: isLocale(lang) ? lang : undefined,
         deviceToken: request.cookies[DEVICE_COOKIE],
       });
-      setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
-      setDeviceCookie(reply, session.deviceToken, secureCookie);
+      setSignInCookies(reply, session, secureCookie);
       return { token: session.token };
     },
   );

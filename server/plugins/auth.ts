@@ -106,3 +106,13 @@ export default fp(async function auth(app: FastifyInstance, { services }: { serv
     }
   });
 });
+
+/** A sign-in's answer in cookies: the session's, and the device cookie recognised next time (decision 0011). */
+export function setSignInCookies(
+  reply: FastifyReply,
+  session: { token: string; expiresAt: Date; deviceToken: string },
+  secure: boolean,
+) {
+  setSessionCookie(reply, session.token, session.expiresAt, secure);
+  setDeviceCookie(reply, session.deviceToken, secure);
+}
