@@ -34,6 +34,9 @@ export interface Page {
   offline?: boolean;
 }
 
+// Every back-office page names homologations (numbers, who certified them) with the rider's account page's words.
+const ADMIN_NAMESPACES = ['admin', 'homologation'];
+
 const page = (
   id: string,
   path: string,
@@ -118,7 +121,7 @@ export const PAGES: readonly Page[] = [
     guard: 'authenticated',
     // The orders tab speaks the order vocabulary; the password tab holds the public-display switch; the
     // profile tab the Strava connection.
-    ns: ['account', 'validation', 'order', 'restriction', 'track'],
+    ns: ['account', 'validation', 'order', 'restriction', 'track', 'homologation'],
   }),
 
   // The second factor: any account may add one; the back office sends its people here until they have.
@@ -171,60 +174,63 @@ export const PAGES: readonly Page[] = [
     ns: ['order', 'validation'],
   }),
 
-  page('admin', 'administration', 'routes/admin/index.tsx', 'admin', { guard: 'admin', ns: ['admin'] }),
+  page('admin', 'administration', 'routes/admin/index.tsx', 'admin', {
+    guard: 'admin',
+    ns: [...ADMIN_NAMESPACES],
+  }),
   page('admin-dashboard', 'administration/dashboard', 'routes/admin/dashboard.tsx', 'admin', {
     guard: 'admin',
-    ns: ['admin'],
+    ns: [...ADMIN_NAMESPACES],
   }),
   page('admin-inscriptions', 'administration/inscriptions/:list', 'routes/admin/inscriptions.tsx', 'admin', {
     guard: 'admin',
     permission: 'registrations.read',
-    ns: ['admin'],
+    ns: [...ADMIN_NAMESPACES],
   }),
   page('admin-candidate', 'administration/candidates/:candidateId', 'routes/admin/candidate.tsx', 'admin', {
     guard: 'admin',
     permission: 'registrations.read',
-    ns: ['admin', 'validation', 'track', 'roads'],
+    ns: [...ADMIN_NAMESPACES, 'validation', 'track', 'roads'],
   }),
   page('admin-scan', 'administration/homologations/scan', 'routes/admin/scan.tsx', 'admin', {
     guard: 'admin',
     permission: 'cards.scan',
-    ns: ['admin', 'validation'],
+    ns: [...ADMIN_NAMESPACES, 'validation'],
   }),
   // One module for both homologation lists; it tells them apart by the page id its route carries.
   page('admin-homologations', 'administration/homologations', 'routes/admin/homologations.tsx', 'admin', {
     guard: 'admin',
     permission: 'homologations.read',
-    ns: ['admin'],
+    ns: [...ADMIN_NAMESPACES],
   }),
   page(
     'admin-homologations-history',
     'administration/homologations/historique',
     'routes/admin/homologations.tsx',
     'admin',
-    { guard: 'admin', permission: 'homologations.read', ns: ['admin'] },
+    { guard: 'admin', permission: 'homologations.read', ns: [...ADMIN_NAMESPACES] },
   ),
   page('admin-refunds', 'administration/orders/:orderId/refunds', 'routes/admin/refunds.tsx', 'admin', {
     guard: 'admin',
     permission: 'money.read',
-    ns: ['admin', 'validation'],
+    ns: [...ADMIN_NAMESPACES, 'validation'],
   }),
   page(
     'admin-cancellation-requests',
     'administration/cancellation-requests',
     'routes/admin/cancellation-requests.tsx',
     'admin',
-    { guard: 'admin', permission: 'money.read', ns: ['admin', 'validation'] },
+    { guard: 'admin', permission: 'money.read', ns: [...ADMIN_NAMESPACES, 'validation'] },
   ),
   page('admin-users', 'administration/people', 'routes/admin/people.tsx', 'admin', {
     guard: 'admin',
     permission: 'people.manage',
-    ns: ['admin'],
+    ns: [...ADMIN_NAMESPACES],
   }),
   page('admin-audit', 'administration/audit', 'routes/admin/audit.tsx', 'admin', {
     guard: 'admin',
     permission: 'audit.read',
-    ns: ['admin', 'validation'],
+    ns: [...ADMIN_NAMESPACES, 'validation'],
   }),
 
   page('not-found', '*', 'routes/public/not-found.tsx', 'default'),

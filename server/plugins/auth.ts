@@ -13,6 +13,8 @@ import type { Services } from '../services/index.ts';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../services/accounts/trusted-devices.ts';
 import type { SessionUser } from '../../contracts/account.ts';
 import { SESSION_COOKIE } from '../../contracts/cookies.ts';
+import { FLAGS_PATH } from '../../contracts/flags.ts';
+import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
 
 // The cookie's name is in contracts/cookies.ts, the list of the site's cookies.
 export { SESSION_COOKIE } from '../../contracts/cookies.ts';
@@ -93,10 +95,20 @@ export function needsFor(permissionOf: (request: FastifyRequest) => Permission) 
   };
 }
 
+// The build's files (scripts, styles, images, the service worker) and the flags are the same for everyone. Reading
+// the session for them would put a database query in front of each of a page's hundred-odd scripts, one after the
+// other on the embedded database's single thread: the account page took seconds to come alive.
+const SHARED_FILE_PREFIXES = ['/assets/', '/art/', '/icons/', '/favicon.', FLAGS_PATH, SERVICE_WORKER_URL];
+
+export function isSharedFile(url: string): boolean {
+  return SHARED_FILE_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
 export default fp(async function auth(app: FastifyInstance, { services }: { services: Services }) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
+    if (isSharedFile(request.url)) return;
     const token = sessionTokenOf(request);
     if (!token) return;
     const user = await services.sessions.findUser(token);

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
+import { SESSION_COOKIE } from '../../contracts/cookies.ts';
+import { signedInUser } from '../support/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,5 +72,24 @@ describe('API conventions', () => {
     const response = await t.app.inject({ method: 'GET', url: '/flags/gb.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('reads no session for a file that is the same for everyone, and reads it for the rest', async () => {
+    const { token } = await signedInUser(t);
+    const findUser = vi.spyOn(t.services.sessions, 'findUser');
+    try {
+      const flag = await t.app.inject({
+        method: 'GET',
+        url: '/flags/gb.svg',
+        cookies: { [SESSION_COOKIE]: token },
+      });
+      expect(flag.statusCode).toBe(200);
+      expect(findUser).not.toHaveBeenCalled();
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [SESSION_COOKIE]: token } });
+      expect(me.statusCode).toBe(200);
+      expect(findUser).toHaveBeenCalledTimes(1);
+    } finally {
+      findUser.mockRestore();
+    }
   });
 });

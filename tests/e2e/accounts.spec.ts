@@ -314,7 +314,7 @@ test.describe('forgotten password', () => {
 
   test('mail received, password reset, and every old session ends', async ({ page, browser }) => {
     // Two browsers, a mail and four page loads: more than the default 30 s on a loaded two-core CI machine.
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const email = await createAccount(page.request);
 
     // Another browser, signed in before the reset.

@@ -223,10 +223,17 @@ test.describe('the admin area', () => {
     await expect(historyRow.getByTestId('homologation-number')).toHaveText(`Cinglé no. ${numero}`);
     await expect(historyRow).toContainText('certified by');
 
-    // The rider's account shows the homologation with its number.
-    const riderPage = await rider.newPage();
+    // The rider's account shows the homologation with its number, in the page as sent: before and without scripts.
+    const withoutScripts = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      storageState: await rider.storageState(),
+    });
+    const riderPage = await withoutScripts.newPage();
     await riderPage.goto('/gb/account?tab=homologations');
     await expect(riderPage.getByTestId('my-homologation-number')).toHaveText(`Cinglé no. ${numero}`);
+    await expect(riderPage.getByTestId('my-homologation')).toContainText('certified by');
+    await withoutScripts.close();
     await rider.close();
   });
 
@@ -235,7 +242,7 @@ test.describe('the admin area', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const nom = `Courriel${suffix()}`;
     const riderEmail = `ines.${suffix()}@example.org`;
     const rider = await browser.newContext({ baseURL });
@@ -385,7 +392,7 @@ test.describe('the admin area', () => {
   });
 
   test('no axe violation on the admin pages, in French and German', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signInAsStaff(page.request);
     const paths = [
       'dashboard',

@@ -279,7 +279,7 @@ test('with its scripts, the public-display switch saves as soon as it is flipped
   baseURL,
 }) => {
   // A new account, the account page's largest bundle and a reload: room for a loaded two-core CI machine.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const { restriction } = texts('gb');
   const email = await newAccount(browser, baseURL!, 'gb');
   const context = await browser.newContext({ baseURL });

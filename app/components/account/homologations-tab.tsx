@@ -2,14 +2,13 @@
  * Account page, homologations: the user's certified rides (read by the account page's loader, as GET
  * /api/me/homologations answers them: only once the address is confirmed), each with its number, challenge, day
  * and who certified it; an empty state leading to the rules until there is one. The list's labels are shared
- * with the admin area's (`admin` namespace), loaded in the browser before the list shows.
+ * with the admin area's (`homologation` namespace, loaded with both), so the list is in the page as sent, before
+ * and without its scripts.
  */
-import { Badge, Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, EmptyState, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileCertificate, IconMedal } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { loadNamespaces } from '../../i18n/resources.client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { PresidentBadge } from '../admin/labels.tsx';
 import type { MyHomologation } from '../admin/types.ts';
@@ -23,25 +22,25 @@ function HomologationCard({ homologation }: { homologation: MyHomologation }) {
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fz={22} fw={800} data-testid="my-homologation-number">
-            {t(`admin:numberOf.${homologation.epreuve}`, { numero: homologation.numero })}
+            {t(`homologation:numberOf.${homologation.epreuve}`, { numero: homologation.numero })}
           </Text>
           <IconMedal size={28} color="var(--mantine-color-yellow-7)" aria-hidden />
         </Group>
         {homologation.date_passage && (
-          <Text size="sm">{t('admin:rider.ridden', { date: format.date(homologation.date_passage) })}</Text>
+          <Text size="sm">{t('homologation:ridden', { date: format.date(homologation.date_passage) })}</Text>
         )}
         <Text size="sm" c="gray.7">
-          {t('admin:rider.homologated', { date: format.dateTime(homologation.homologatedAt) })}
+          {t('homologation:homologated', { date: format.dateTime(homologation.homologatedAt) })}
         </Text>
         {homologation.certifiedBy?.name.trim() && (
           <Group gap={6}>
-            <Text size="sm">{t('admin:certifiedBy', { name: homologation.certifiedBy.name })}</Text>
+            <Text size="sm">{t('homologation:certifiedBy', { name: homologation.certifiedBy.name })}</Text>
             {homologation.certifiedBy.president && <PresidentBadge />}
           </Group>
         )}
         {homologation.candidateReference && (
           <Badge variant="outline" color="gray" ff="monospace" tt="none">
-            {t('admin:rider.reference', { reference: homologation.candidateReference })}
+            {t('homologation:reference', { reference: homologation.candidateReference })}
           </Badge>
         )}
         <Group gap="sm" mt="xs">
@@ -73,30 +72,8 @@ function HomologationCard({ homologation }: { homologation: MyHomologation }) {
 /** `homologations` is null when the address is not confirmed yet: the list is kept for its proven owner. */
 export function HomologationsTab({ homologations }: { homologations: MyHomologation[] | null }) {
   const { t, i18n } = useTranslation();
-  // Server render and first browser render agree: the list shows once its texts are there.
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-
-  useEffect(() => {
-    let current = true;
-    loadNamespaces(i18n, i18n.language, ['admin']).then(
-      () => current && setState('ready'),
-      () => current && setState('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [i18n, i18n.language]);
 
   if (homologations === null) return <FormAlert kind="error">{t('validation:email_not_verified')}</FormAlert>;
-  if (state === 'loading') {
-    return (
-      <Group justify="center" py="xl" role="status" aria-live="polite">
-        <Loader size="sm" aria-hidden />
-        <Text size="sm">{t('common:loading')}</Text>
-      </Group>
-    );
-  }
-  if (state === 'failed') return <FormAlert kind="error">{t('validation:internal')}</FormAlert>;
   if (homologations.length > 0) {
     return (
       <SimpleGrid

@@ -37,7 +37,7 @@ function ResultLine({ result, row }: { result: BatchHomologationResult; row: Can
   const text =
     result.status === 'homologated'
       ? t('admin:batchHomologation.result.homologated', {
-          number: t(`admin:numberOf.${row?.epreuve ?? 'cingle'}`, { numero: result.numero }),
+          number: t(`homologation:numberOf.${row?.epreuve ?? 'cingle'}`, { numero: result.numero }),
         })
       : result.status === 'skipped'
         ? t('admin:batchHomologation.result.skipped')

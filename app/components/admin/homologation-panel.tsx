@@ -90,7 +90,7 @@ function RecordFacts({ homologation }: { homologation: HomologationSummary }) {
   return (
     <>
       <Text fz={28} fw={800} data-testid="homologation-number">
-        {t(`admin:numberOf.${homologation.epreuve}`, { numero: homologation.numero })}
+        {t(`homologation:numberOf.${homologation.epreuve}`, { numero: homologation.numero })}
       </Text>
       <Text size="sm" c="dimmed">
         {t('admin:homologation.numberFixed')}
@@ -226,7 +226,7 @@ export function HomologationRecord({
         texts={{
           title: t('admin:diploma.cancelTitle'),
           intro: t('admin:diploma.cancelText', {
-            number: t(`admin:numberOf.${homologation.epreuve}`, { numero: homologation.numero }),
+            number: t(`homologation:numberOf.${homologation.epreuve}`, { numero: homologation.numero }),
           }),
           submit: t('admin:diploma.cancelSubmit'),
         }}

@@ -63,7 +63,7 @@ export function PresidentBadge() {
   const { t } = useTranslation();
   return (
     <Badge color="yellow.3" c="dark.7" variant="filled" leftSection={<IconCrown size={12} aria-hidden />}>
-      {t('admin:president')}
+      {t('homologation:president')}
     </Badge>
   );
 }
@@ -79,7 +79,7 @@ export function CertifiedBy({ homologator }: { homologator: Homologator | null }
   if (!homologator) return <Text c="dimmed">—</Text>;
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm">{t('admin:certifiedBy', { name: personName(t, homologator) })}</Text>
+      <Text size="sm">{t('homologation:certifiedBy', { name: personName(t, homologator) })}</Text>
       {homologator.president && <PresidentBadge />}
     </Group>
   );

@@ -129,7 +129,7 @@ const DEFINITIONS = {
       row.homologation ? (
         <>
           <Text fw={700} size="sm" data-testid="homologation-number">
-            {t(`admin:numberOf.${row.homologation.epreuve}`, { numero: row.homologation.numero })}
+            {t(`homologation:numberOf.${row.homologation.epreuve}`, { numero: row.homologation.numero })}
           </Text>
           {row.homologation.date_passage && (
             <Text size="xs" c="dimmed">

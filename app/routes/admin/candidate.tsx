@@ -148,7 +148,7 @@ function OutcomeMessage({ outcome, previous }: { outcome: JudgementOutcome; prev
   const text =
     outcome.kind === 'homologated'
       ? t(previous ? 'admin:homologation.doneNext' : 'admin:homologation.done', {
-          number: t(`admin:numberOf.${outcome.epreuve}`, { numero: outcome.numero }),
+          number: t(`homologation:numberOf.${outcome.epreuve}`, { numero: outcome.numero }),
           name: outcome.name,
         })
       : outcome.kind === 'rejected'
