@@ -56,6 +56,10 @@ export interface ActingPerson {
 export const canNow = (person: ActingPerson, permission: Permission): boolean =>
   can(person.roles, permission) && person.hasSecondFactor && person.secondFactorAt !== null;
 
+/** Who reads a rider's electronic route card besides its owner: the president who judges, the desk that scans. */
+export const readsRouteCards = (person: ActingPerson): boolean =>
+  canNow(person, 'homologations.read') || canNow(person, 'cards.scan');
+
 /** Whether a person belongs in the back office at all. */
 export const isStaff = (roles: readonly StaffRole[]): boolean => roles.length > 0;
 

@@ -69,8 +69,8 @@ test('a volunteer homologates three clean rides at once, asks about a flagged on
   const rowOf = (reference: string) =>
     desk.locator(`[data-testid="candidate-row"][data-reference="${reference}"]`);
   for (const rider of riders.slice(0, 3))
-    await expect(rowOf(rider.reference).getByTestId('evidence')).toContainText('Trace complète');
-  await expect(rowOf(flagged.reference).getByTestId('evidence')).toContainText('Trace signalée');
+    await expect(rowOf(rider.reference).getByTestId('evidence')).toContainText('Preuves complètes');
+  await expect(rowOf(flagged.reference).getByTestId('evidence')).toContainText('Preuve signalée');
   await expect(rowOf(flagged.reference).getByTestId('evidence-flag')).toContainText('Horaires générés');
   // The flagged card has no box: it is opened, not homologated in the batch.
   await expect(rowOf(flagged.reference).getByRole('checkbox')).toHaveCount(0);
@@ -142,7 +142,7 @@ test('a volunteer homologates three clean rides at once, asks about a flagged on
 
   // The volunteer sees the answer in the list: the new ride is clean.
   await desk.goto(`/fr/administration/homologations?q=${family}`);
-  await expect(rowOf(flagged.reference).getByTestId('evidence')).toContainText('Trace complète');
+  await expect(rowOf(flagged.reference).getByTestId('evidence')).toContainText('Preuves complètes');
   await expect(rowOf(flagged.reference).getByTestId('evidence')).toContainText('Réponse reçue le');
 
   await buyer.close();

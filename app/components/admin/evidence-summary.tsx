@@ -1,6 +1,7 @@
 /**
  * A returned card's evidence at a glance, in the in-progress list: an icon and words (never colour alone) for how
- * it stands, the ride's source and day, its flags by name, and where the request to the rider stands.
+ * it stands, the ride's source and day, its flags by name, the electronic route card's stamps and their flags, and
+ * where the request to the rider stands.
  */
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
@@ -28,7 +29,7 @@ export function EvidenceSummary({ evidence }: { evidence: CandidateEvidence | un
   const format = useFormat();
   if (!evidence) return <>—</>;
   const { icon: Icon, color } = LOOKS[evidence.state];
-  const { track, request } = evidence;
+  const { track, stamps, request } = evidence;
   return (
     <Group gap={8} wrap="nowrap" align="flex-start" data-testid="evidence" data-state={evidence.state}>
       <ThemeIcon color={color} variant="light" radius="xl" size={26} aria-hidden>
@@ -48,6 +49,19 @@ export function EvidenceSummary({ evidence }: { evidence: CandidateEvidence | un
         {track?.flags.map((flag, index) => (
           <Text size="xs" key={`${flag.code}-${index}`} data-testid="evidence-flag">
             {t(`admin:evidence.flags.${flag.code}`, { reference: flag.reference ?? '' })}
+          </Text>
+        ))}
+        {stamps && (
+          <Text size="xs" c="dimmed" data-testid="evidence-stamps">
+            {t(stamps.complete ? 'admin:evidence.stampsComplete' : 'admin:evidence.stampsPartial', {
+              number: stamps.count,
+            })}
+            {` · ${format.shortDate(stamps.day)}`}
+          </Text>
+        )}
+        {stamps?.flags.map((flag) => (
+          <Text size="xs" key={flag} data-testid="evidence-flag">
+            {t(`admin:stamps.flags.${flag}`)}
           </Text>
         ))}
         {request && (

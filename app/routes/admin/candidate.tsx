@@ -42,6 +42,8 @@ import { readForm, serviceRefusal } from '../../lib/form-action.server.ts';
 import { isFormRefusal } from '../../lib/form-refusal.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { ReopenRide } from '../../components/admin/reopen-ride.tsx';
+import { RouteCardStamps } from '../../components/admin/route-card-stamps.tsx';
+import { readsRouteCards } from '../../../domain/permissions.ts';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireStaff(args, 'registrations.read');
@@ -54,6 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
     services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
   );
   const track = await services.tracks.forCandidate(id);
+  // The electronic route card, for those who judge or scan cards (a treasurer's page goes without it).
+  const stamps = readsRouteCards(user) ? await services.stamps.routeCard(id, user) : null;
   const from = cameFrom(new URL(args.request.url).searchParams.get('from'));
   // Judging a pile: after the decision, the next card waiting (oldest first) opens.
   const next =
@@ -68,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
           })
         ).items.find((row) => row.id !== id)?.id ?? null)
       : null;
-  return { detail, pickupPointNames, track, from, next };
+  return { detail, pickupPointNames, track, stamps, from, next };
 }
 
 /** Reopening a rejected ride (intent `reopen`), through the same service as POST …/candidates/{id}/reopen. */
@@ -253,9 +257,19 @@ function CandidateFile({
   );
 }
 
+/** Where the ride came from and the electronic route card's stamps, when there are any. */
+function RideEvidence({ track, stamps }: Pick<Route.ComponentProps['loaderData'], 'track' | 'stamps'>) {
+  return (
+    <>
+      {track && <TrackOrigin track={track} />}
+      {stamps && stamps.stamps.length > 0 && <RouteCardStamps card={stamps} />}
+    </>
+  );
+}
+
 export default function CandidatePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { detail, pickupPointNames, track, from, next } = loaderData;
+  const { detail, pickupPointNames, track, stamps, from, next } = loaderData;
   const { candidate, homologation } = detail;
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -293,7 +307,7 @@ export default function CandidatePage({ loaderData }: Route.ComponentProps) {
           deliveryMode={detail.order?.mode_livraison ?? null}
           onRecorded={() => void revalidator.revalidate()}
         />
-        {track && <TrackOrigin track={track} />}
+        <RideEvidence track={track} stamps={stamps} />
         <EvidenceRequestsPanel
           candidate={candidate}
           requests={detail.evidenceRequests}

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { RouteCard, RouteCardStamp, StampResult, StampsSent } from '../../../contracts/stamps.ts';
-import { canNow } from '../../../domain/permissions.ts';
+import { readsRouteCards } from '../../../domain/permissions.ts';
 import { CONTROLS, isControlId } from '../../../domain/route-card/controls.ts';
 import { routeCardProgress, type SequenceStamp } from '../../../domain/route-card/sequence.ts';
 import { STAMPABLE_STATUSES, cardDay, judgeStamp } from '../../../domain/route-card/stamp-checks.ts';
@@ -142,8 +142,7 @@ export function createStampsService({ db }: { db: Database }) {
     async routeCard(candidateId: number, caller: Caller): Promise<RouteCard> {
       const user = signedIn(caller);
       const candidate = await registration(db, candidateId);
-      const staffReader = canNow(user, 'homologations.read') || canNow(user, 'cards.scan');
-      if (!candidate || (candidate.ownerId !== user.id && !staffReader)) throw notFound();
+      if (!candidate || (candidate.ownerId !== user.id && !readsRouteCards(user))) throw notFound();
       const rows = await stampsOf(db, candidateId);
       const progress = routeCardProgress(candidate.epreuve, acceptedOf(rows));
       return {

@@ -1,0 +1,95 @@
+/**
+ * The electronic route card on the candidate's page (issue 43, decision 0049): every stamp the rider's phone sent,
+ * in the order taken, as a timeline the president reads beside the paper card and the ride. Each says where and
+ * when (Paris time), how precise the position was, and in words (never colour alone) whether the server accepted
+ * it, why it refused it, and what it flagged for a person to judge.
+ */
+import { Badge, Group, Stack, Text, Timeline } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconFlag } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { RouteCard, RouteCardStamp } from '../../../contracts/stamps.ts';
+import { controlById, isControlId } from '../../../domain/route-card/controls.ts';
+import { useFormat } from '../../lib/format.ts';
+import { Section } from './candidate-sections.tsx';
+
+function ControlName({ control }: { control: string }) {
+  const { t } = useTranslation();
+  if (!isControlId(control)) return <>{t('admin:stamps.unknownControl', { control })}</>;
+  return <>{t(`roads:landmarks.${controlById(control).landmark}`)}</>;
+}
+
+function StampLine({ stamp }: { stamp: RouteCardStamp }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Stack gap={2} data-testid="route-card-stamp" data-status={stamp.status}>
+      <Text size="sm">
+        {format.time(stamp.at)} ·{' '}
+        {stamp.accuracy_m === null
+          ? t('admin:stamps.noPosition')
+          : t('admin:stamps.accuracy', { metres: Math.round(stamp.accuracy_m) })}
+      </Text>
+      {stamp.status === 'refused' && stamp.code && (
+        <Text size="sm" fw={600} c="red.8">
+          {t('admin:stamps.refused', { reason: t(`admin:stamps.refusals.${stamp.code}`) })}
+        </Text>
+      )}
+      {stamp.flags.length > 0 && (
+        <Group gap={6}>
+          {stamp.flags.map((flag) => (
+            <Badge
+              key={flag}
+              color="orange.2"
+              c="dark.7"
+              variant="filled"
+              tt="none"
+              leftSection={<IconFlag size={12} aria-hidden />}
+              data-testid="route-card-stamp-flag"
+            >
+              {t(`admin:stamps.flags.${flag}`)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function RouteCardStamps({ card }: { card: RouteCard }) {
+  const { t } = useTranslation();
+  const accepted = card.stamps.filter((stamp) => stamp.status === 'accepted').length;
+  return (
+    <Section title={t('admin:stamps.title')} id="candidate-stamps">
+      <Stack gap="md">
+        <Text data-testid="route-card-summary">
+          {card.complete
+            ? t('admin:stamps.complete', { number: accepted })
+            : t('admin:stamps.incomplete', { number: accepted })}
+        </Text>
+        <Timeline
+          bulletSize={24}
+          lineWidth={2}
+          aria-label={t('admin:stamps.title')}
+          component="ol"
+          style={{ listStyle: 'none', padding: 0 }}
+        >
+          {card.stamps.map((stamp) => {
+            const refused = stamp.status === 'refused';
+            const Icon = refused ? IconCircleX : IconCircleCheck;
+            return (
+              <Timeline.Item
+                key={stamp.id}
+                component="li"
+                bullet={<Icon size={14} aria-hidden />}
+                color={refused ? 'red' : stamp.flags.length > 0 ? 'orange' : 'green'}
+                title={<ControlName control={stamp.control} />}
+              >
+                <StampLine stamp={stamp} />
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      </Stack>
+    </Section>
+  );
+}
