@@ -154,7 +154,9 @@ test('an administrator invites a volunteer, who chooses a password and sets up t
   await reset.getByLabel(validation.form_new_password).fill('Ventoux2026');
   await reset.getByLabel(validation.form_password_confirmation).fill('Ventoux2026');
   await reset.getByRole('button', { name: auth.reset.submit }).click();
-  await expect(own.getByRole('main').getByRole('link', { name: auth.reset.goToLogin, exact: true })).toBeVisible();
+  await expect(
+    own.getByRole('main').getByRole('link', { name: auth.reset.goToLogin, exact: true }),
+  ).toBeVisible();
   await own.goto(`/gb/login?redirectTo=${encodeURIComponent('/gb/administration')}`);
   const login = own.getByTestId('login-form');
   await login.getByRole('textbox', { name: validation.form_email }).fill(email);
