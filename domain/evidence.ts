@@ -12,6 +12,9 @@ import type { CandidateStatus } from './statuses.ts';
  */
 export const RIDE_WELCOME_STATUSES: readonly CandidateStatus[] = ['to_process', 'processed', 'card_received'];
 
+/** The electronic route card is stamped once its kit has gone out, until the registration is decided (issue 43). */
+export const STAMPABLE_STATUSES: readonly CandidateStatus[] = ['processed', 'card_received'];
+
 /**
  * How a row's evidence stands, in the order the list sorts them. A row is, first that applies: `requested`,
  * `flagged`, `missing`, `review`, else `clean` (server/services/homologations/evidence.ts).

@@ -140,6 +140,11 @@ export const PAGES: readonly Page[] = [
       ns: ['order', 'validation'],
     },
   ),
+  // The electronic route card on the phone (issue 43): stamps at each control, kept without a signal.
+  page('route-card', 'account/route-card/:candidateId', 'routes/account/route-card.tsx', 'default', {
+    guard: 'authenticated',
+    ns: ['routecard', 'roads', 'order'],
+  }),
   page(
     'delivery-change',
     'account/orders/:orderId/delivery',

@@ -12,6 +12,8 @@
  *   which the rule above answers.
  * - **Share target**: a GPX, TCX or FIT file shared from another app is kept in its own cache and "Check my
  *   ride" opens with it; the page takes it out at once. Signing out empties that cache.
+ * - **Background Sync** of the route card's stamps kept on the phone (app/components/route-card/): sent when the
+ *   connection returns, even with the page closed, where the browser has the API.
  * - Everything else (the API, the account, orders, payments, admin pages, documents) is not touched.
  */
 import { clientsClaim } from 'workbox-core';
@@ -34,6 +36,7 @@ import { SHARED_FILE_CACHE, SHARED_FILE_FIELD, SHARED_FILE_KEY } from '../../con
 import { FLAGS_PATH } from '../../contracts/flags.ts';
 import { type WorkerMessage } from './messages.ts';
 import { plainOfflinePage } from './plain-offline-page.ts';
+import { STAMPS_SYNC_TAG, sendEveryPendingStamp } from '../components/route-card/send-stamps.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 /** Set by the build: changes whenever the precached files do. */
@@ -208,4 +211,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (!message || typeof message !== 'object') return;
   if (message.type === 'SKIP_WAITING') void self.skipWaiting();
   else if (message.type === 'warm' && isLocale(message.locale)) event.waitUntil(warm(message.locale));
+});
+
+// The route card's stamps (issue 43): the page asks for a sync when it keeps one.
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag === STAMPS_SYNC_TAG) sync.waitUntil(sendEveryPendingStamp());
 });

@@ -4,13 +4,9 @@
  * nothing it is sent and checks everything again.
  */
 import { type CalendarDate, calendarDateOf } from '../dates.ts';
-import type { CandidateStatus } from '../statuses.ts';
 import type { ChallengeId, RoadId } from '../ventoux.ts';
 import { type ControlId, controlById, distanceToControlM, isControlId } from './controls.ts';
 import { type SequenceStamp, routeCardProgress } from './sequence.ts';
-
-/** A route card is stamped once its kit has gone out, until the registration is decided. */
-export const STAMPABLE_STATUSES: readonly CandidateStatus[] = ['processed', 'card_received'];
 
 export const STAMP_REFUSALS = [
   /** The registration cannot be stamped: its kit has not gone out, or it is decided (or withdrawn). */
@@ -75,7 +71,7 @@ export interface SentStamp {
 
 export interface StampContext {
   readonly challenge: ChallengeId;
-  /** Whether the registration may be stamped now (STAMPABLE_STATUSES). */
+  /** Whether the registration may be stamped now (STAMPABLE_STATUSES, domain/evidence.ts). */
   readonly open: boolean;
   /** The registration's stamps accepted so far. */
   readonly accepted: readonly SequenceStamp[];

@@ -25,7 +25,7 @@ import {
 } from '../../../domain/registration-progress.ts';
 import { diplomaCheckPath, diplomaPdfPath } from '../../../domain/diploma.ts';
 import type { CandidateStatus } from '../../../domain/statuses.ts';
-import { RIDE_WELCOME_STATUSES } from '../../../domain/evidence.ts';
+import { RIDE_WELCOME_STATUSES, STAMPABLE_STATUSES } from '../../../domain/evidence.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useMissingRoads } from '../track/missing-roads.ts';
 
@@ -167,6 +167,24 @@ function RideCheckLink({
   );
 }
 
+/** The electronic route card (issue 43), from the kit's going out until the club decides. */
+function RouteCardLink({ candidateId, status }: { candidateId: number; status: CandidateStatus }) {
+  const { t, i18n } = useTranslation('order');
+  if (!STAMPABLE_STATUSES.includes(status)) return null;
+  return (
+    <Anchor
+      component={Link}
+      to={`/${i18n.language}/account/route-card/${candidateId}`}
+      size="sm"
+      display="inline-block"
+      mt={4}
+      data-testid="route-card-link"
+    >
+      {t('progress.routeCard')}
+    </Anchor>
+  );
+}
+
 function DiplomaLinks({ homologation }: { homologation: NonNullable<RegistrationProgress['homologation']> }) {
   const { t, i18n } = useTranslation('order');
   return (
@@ -250,6 +268,7 @@ export function RegistrationProgressSteps({
               {t('progress.steps.outcome.reason', { reason: progress.rejection.reason })}
             </Text>
           )}
+          {step.id === 'kit_sent' && <RouteCardLink candidateId={candidateId} status={status} />}
           {step.id === 'card_received' && step.state !== 'done' && <ReturnAddress />}
           {step.id === 'diploma' && step.state === 'done' && progress.homologation && (
             <DiplomaLinks homologation={progress.homologation} />

@@ -8,7 +8,8 @@ import type { RouteCard, RouteCardStamp, StampResult, StampsSent } from '../../.
 import { readsRouteCards } from '../../../domain/permissions.ts';
 import { CONTROLS, isControlId } from '../../../domain/route-card/controls.ts';
 import { routeCardProgress, type SequenceStamp } from '../../../domain/route-card/sequence.ts';
-import { STAMPABLE_STATUSES, cardDay, judgeStamp } from '../../../domain/route-card/stamp-checks.ts';
+import { STAMPABLE_STATUSES } from '../../../domain/evidence.ts';
+import { cardDay, judgeStamp } from '../../../domain/route-card/stamp-checks.ts';
 import type { StampsBody } from '../../../domain/schemas/stamps.ts';
 import type { ChallengeId } from '../../../domain/ventoux.ts';
 import type { Database } from '../../db/client.ts';
