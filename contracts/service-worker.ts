@@ -17,6 +17,15 @@ export const SHARED_FILE_FIELD = 'track';
 export const SHARED_FILE_CACHE = 'shared-ride';
 export const SHARED_FILE_KEY = '/shared-ride/file';
 
+/**
+ * The signed-in pages a rider's phone keeps for the mountain (the route card, issue 43), each under its path, put
+ * there by the page itself with the rider's session and answered by the worker without a signal.
+ */
+export const KEPT_PAGES_CACHE = 'kept-by-reader';
+
+/** What the device holds for the person signed in on it: deleted at sign-out, with or without the page's client. */
+export const PERSONAL_CACHES = [SHARED_FILE_CACHE, KEPT_PAGES_CACHE] as const;
+
 /** The share target's address in each language (`/fr/track-check/share`). */
 export function shareTargetPath(locale: Locale): string {
   return `/${locale}/track-check/share`;

@@ -32,6 +32,12 @@ export interface Page {
    * in the visitor's language, and its scripts. Only public pages that are the same for every visitor.
    */
   offline?: boolean;
+  /**
+   * A signed-in page its reader's phone keeps for the mountain (the route card): its scripts and catalogues are
+   * stored with the offline pages'; the page itself is kept by the page, with its reader's session, and forgotten
+   * at sign-out (app/components/route-card/kept-card.ts).
+   */
+  keptByItsReader?: boolean;
 }
 
 // Every back-office page names homologations (numbers, who certified them) with the rider's account page's words.
@@ -144,6 +150,7 @@ export const PAGES: readonly Page[] = [
   page('route-card', 'account/route-card/:candidateId', 'routes/account/route-card.tsx', 'default', {
     guard: 'authenticated',
     ns: ['routecard', 'roads', 'order'],
+    keptByItsReader: true,
   }),
   page(
     'delivery-change',

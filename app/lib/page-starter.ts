@@ -11,7 +11,7 @@
  * open, and registers the service worker once the page has loaded and the browser is idle.
  */
 import { DISMISSED_COOKIE, LOCALE_COOKIE, PREFERENCE_COOKIE_MAX_AGE } from '../../contracts/cookies.ts';
-import { SHARED_FILE_CACHE } from '../../contracts/service-worker.ts';
+import { PERSONAL_CACHES } from '../../contracts/service-worker.ts';
 
 /** What the server tells the starter, as JSON in its script element's `data-config`. */
 export interface StarterConfig {
@@ -77,10 +77,11 @@ function answerButtons(config: StarterConfig) {
       reveal.setAttribute('aria-pressed', String(show));
     }
     if (target?.closest('[data-sign-out]')) {
-      // As app/lib/sign-out.ts: revoke the session, forget the shared ride, go home even if the call failed.
+      // As app/lib/sign-out.ts: revoke the session, forget the shared ride and the kept route card, go home even if
+      // the call failed.
       void fetch('/api/logout', { method: 'POST', credentials: 'same-origin' })
         .catch(() => undefined)
-        .then(() => globalThis.caches?.delete(SHARED_FILE_CACHE))
+        .then(() => Promise.all(PERSONAL_CACHES.map((name) => globalThis.caches?.delete(name))))
         .catch(() => undefined)
         .then(() => location.assign(`/${config.locale}`));
     }

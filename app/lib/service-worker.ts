@@ -7,7 +7,7 @@
  */
 import type { Workbox } from 'workbox-window';
 import type { WorkerMessage } from '../service-worker/messages.ts';
-import { SERVICE_WORKER_URL, SHARED_FILE_CACHE } from '../../contracts/service-worker.ts';
+import { PERSONAL_CACHES, SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
 
 let workbox: Workbox | null = null;
 
@@ -56,11 +56,14 @@ export function applyUpdate(): void {
   workbox.messageSkipWaiting();
 }
 
-/** What the worker holds for the person on this device: a ride shared from another app, not yet checked. */
+/**
+ * What the worker holds for the person on this device: a ride shared from another app, not yet checked, and the
+ * route card kept for the mountain.
+ */
 export async function forgetDeviceFiles(): Promise<void> {
   if (typeof caches === 'undefined') return;
   try {
-    await caches.delete(SHARED_FILE_CACHE);
+    await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
   } catch {
     // Storage refused (private mode): there was nothing to forget.
   }

@@ -3,9 +3,12 @@ import { LOCALES } from '../../domain/locales.ts';
 import { PAGES } from '../../domain/pages.ts';
 import {
   OFFLINE_PAGES,
+  PAGES_OPEN_OFFLINE,
   answerLocale,
   isShareTarget,
+  keptByReaderKey,
   keptPageKey,
+  offlineNamespaces,
   offlineFallbackFor,
   offlinePaths,
   pageOfDataRequest,
@@ -56,6 +59,33 @@ describe('keptPageKey', () => {
     expect(keptPageKey('/')).toBeNull();
     expect(keptPageKey('/xx/roads')).toBeNull();
     expect(keptPageKey('/api/me')).toBeNull();
+  });
+});
+
+describe('the pages kept by their reader', () => {
+  it('are the route card of any registration, in any language, kept under its path', () => {
+    expect(keptByReaderKey('/fr/account/route-card/12')).toBe('/fr/account/route-card/12');
+    expect(keptByReaderKey('/gb/account/route-card/12/')).toBe('/gb/account/route-card/12');
+    expect(PAGES_OPEN_OFFLINE.map((page) => page.id)).toContain('route-card');
+  });
+
+  it('are no other signed-in page, and never a page the worker warms for every visitor', () => {
+    for (const path of [
+      '/fr/account',
+      '/fr/account/route-card',
+      '/fr/account/route-card/12/extra',
+      '/fr/account/orders/12/delivery',
+      '/fr/administration/candidates/12',
+      '/api/candidates/12/stamps',
+      '/xx/account/route-card/12',
+      '/fr/roads',
+    ])
+      expect(keptByReaderKey(path), path).toBeNull();
+    expect(offlinePaths('fr')).not.toContain('/fr/account/route-card/12');
+  });
+
+  it("bring their catalogues into the worker's store", () => {
+    expect(offlineNamespaces()).toEqual(expect.arrayContaining(['routecard', 'order', 'roads']));
   });
 });
 

@@ -5,6 +5,8 @@
  * - Pages marked `offline` in the page registry are fetched by the worker itself, without credentials, so every
  *   copy kept is the anonymous one: no account, order, admin page or API answer can end up in its caches.
  * - A page the worker does not keep shows the offline page of its language when the network is gone.
+ * - A signed-in page marked `keptByItsReader` (the route card) is kept by the page itself, with the rider's session,
+ *   in its own cache that signing out deletes; the worker only answers it when the network is gone.
  * - A GPS file shared from another app waits in its own cache until "Check my ride" takes it.
  */
 import { DEFAULT_LOCALE, type Locale, isLocale } from '../../domain/locales.ts';
@@ -13,6 +15,9 @@ import { shareTargetPath } from '../../contracts/service-worker.ts';
 import { DEFAULT_RULES_TAB, RULES_TABS, rulesTabPath } from '../components/public/rules-tabs.ts';
 
 export const OFFLINE_PAGES: readonly Page[] = PAGES.filter((page) => page.offline);
+export const PAGES_KEPT_BY_READER: readonly Page[] = PAGES.filter((page) => page.keptByItsReader);
+/** Every page that opens without a network, whose scripts and catalogues the worker stores when it installs. */
+export const PAGES_OPEN_OFFLINE: readonly Page[] = [...OFFLINE_PAGES, ...PAGES_KEPT_BY_READER];
 
 /** The name of the cache holding one version's pages; a new version starts empty and warms again. */
 export const PAGES_CACHE_PREFIX = 'pages-';
@@ -86,6 +91,22 @@ export function keptPageKey(pathname: string, search = ''): string | null {
   return kept.includes(path) ? path : null;
 }
 
+/** `account/route-card/:candidateId` as a pattern of whole paths in any language. */
+function pathPattern(page: Page): RegExp {
+  const segments = page.path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^/[a-z]{2}/${segments.join('/')}$`);
+}
+const KEPT_BY_READER_PATTERNS = PAGES_KEPT_BY_READER.map(pathPattern);
+
+/** The key a page kept by its reader is stored under (its path, without a query or a final slash), or null. */
+export function keptByReaderKey(pathname: string): string | null {
+  const path = trimmedPath(pathname);
+  if (localeOfPath(path) === null) return null;
+  return KEPT_BY_READER_PATTERNS.some((pattern) => pattern.test(path)) ? path : null;
+}
+
 /** The page of a React Router data request (`/fr/rules.data` → `/fr/rules`, `/fr/_.data` → `/fr/`). */
 export function pageOfDataRequest(pathname: string): string | null {
   if (!pathname.endsWith('.data')) return null;
@@ -103,7 +124,7 @@ export function answerLocale(pathname: string, lastUsed: string | null | undefin
   return localeOfPath(pathname) ?? (isLocale(lastUsed) ? lastUsed : DEFAULT_LOCALE);
 }
 
-/** Every namespace an offline page needs, `common` included, for the precache of the catalogues. */
+/** Every namespace a page that opens offline needs, `common` included, for the precache of the catalogues. */
 export function offlineNamespaces(): string[] {
-  return [...new Set(['common', ...OFFLINE_PAGES.flatMap((page) => page.ns)])].sort();
+  return [...new Set(['common', ...PAGES_OPEN_OFFLINE.flatMap((page) => page.ns)])].sort();
 }

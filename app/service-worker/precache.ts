@@ -1,11 +1,12 @@
 /**
- * Which built files the service worker stores when it installs: the scripts, styles and catalogues the offline
- * pages need, read from Vite's build manifest, and nothing else (the admin, the account and the order forms stay
- * on the network: a rider's phone should not download what it will never open on the mountain).
+ * Which built files the service worker stores when it installs: the scripts, styles and catalogues the pages that
+ * open offline need (the public offline pages and the rider's route card), read from Vite's build manifest, and
+ * nothing else (the admin, the account and the order forms stay on the network: a rider's phone should not
+ * download what it will never open on the mountain).
  */
 import { LOCALES } from '../../domain/locales.ts';
 import { type Page } from '../../domain/pages.ts';
-import { OFFLINE_PAGES, offlineNamespaces } from './offline-scope.ts';
+import { PAGES_OPEN_OFFLINE, offlineNamespaces } from './offline-scope.ts';
 
 /** One entry of `.vite/manifest.json` (https://vite.dev/guide/backend-integration). */
 export interface ViteManifestChunk {
@@ -36,7 +37,10 @@ function routeKeys(pages: readonly Page[]): string[] {
  * import, now or later (a menu opened on a phone), their styles, and the catalogues of their namespaces in every
  * language, so that switching language on the mountain still works.
  */
-export function offlineBuildFiles(manifest: ViteManifest, pages: readonly Page[] = OFFLINE_PAGES): string[] {
+export function offlineBuildFiles(
+  manifest: ViteManifest,
+  pages: readonly Page[] = PAGES_OPEN_OFFLINE,
+): string[] {
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {

@@ -10,6 +10,9 @@
  *   when it activates, so an old page never asks for scripts the new version no longer has.
  * - **Client navigations** (React Router's `.data` requests) that fail offline turn into a document navigation,
  *   which the rule above answers.
+ * - **The route card** (issue 43), the one signed-in page answered offline: the page keeps its own copy with the
+ *   rider's session (app/components/route-card/kept-card.ts); the worker answers it when the network fails,
+ *   refreshes it when a new version takes over, and signing out deletes it.
  * - **Share target**: a GPX, TCX or FIT file shared from another app is kept in its own cache and "Check my
  *   ride" opens with it; the page takes it out at once. Signing out empties that cache.
  * - **Background Sync** of the route card's stamps kept on the phone (app/components/route-card/): sent when the
@@ -25,6 +28,7 @@ import {
   WARM_MAX_AGE_MS,
   answerLocale,
   isShareTarget,
+  keptByReaderKey,
   keptPageKey,
   offlineFallbackFor,
   offlineFallbackPath,
@@ -32,11 +36,17 @@ import {
   pageOfDataRequest,
 } from './offline-scope.ts';
 import { isLocale, type Locale } from '../../domain/locales.ts';
-import { SHARED_FILE_CACHE, SHARED_FILE_FIELD, SHARED_FILE_KEY } from '../../contracts/service-worker.ts';
+import {
+  KEPT_PAGES_CACHE,
+  SHARED_FILE_CACHE,
+  SHARED_FILE_FIELD,
+  SHARED_FILE_KEY,
+} from '../../contracts/service-worker.ts';
 import { FLAGS_PATH } from '../../contracts/flags.ts';
 import { type WorkerMessage } from './messages.ts';
 import { plainOfflinePage } from './plain-offline-page.ts';
 import { STAMPS_SYNC_TAG, sendEveryPendingStamp } from '../components/route-card/send-stamps.ts';
+import { refreshKeptPages } from '../components/route-card/kept-card.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 /** Set by the build: changes whenever the precached files do. */
@@ -66,7 +76,9 @@ self.addEventListener('activate', (event) => {
             .filter((name) => /^(pages|meta)-/.test(name) && name !== PAGES_CACHE && name !== META_CACHE)
             .map((name) => caches.delete(name)),
         ),
-      ),
+      )
+      // A kept route card names the old version's scripts, which the precache has just removed.
+      .then(() => refreshKeptPages()),
   );
 });
 
@@ -95,6 +107,19 @@ async function warm(locale: Locale, force = false): Promise<void> {
   if (results.every((result) => result.status === 'fulfilled'))
     await writeMeta(warmedKey(locale), String(Date.now()));
 }
+
+/** The route card: never written here (the page keeps its own copy); answered from that copy offline. */
+const pagesKeptByReader = new NetworkFirst({
+  cacheName: KEPT_PAGES_CACHE,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  plugins: [
+    {
+      cacheWillUpdate: async () => null,
+      cacheKeyWillBeUsed: async ({ request }) =>
+        keptByReaderKey(new URL(request.url).pathname) ?? request.url,
+    },
+  ],
+});
 
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
@@ -131,6 +156,7 @@ registerRoute(
     const { url } = options;
     try {
       if (keptPageKey(url.pathname, url.search) !== null) return await pages.handle(options);
+      if (keptByReaderKey(url.pathname) !== null) return await pagesKeptByReader.handle(options);
       return await fetch(options.request);
     } catch {
       return offlineAnswer(url);

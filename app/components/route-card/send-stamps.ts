@@ -5,6 +5,7 @@
  */
 import type { StampsSent } from '../../../contracts/stamps.ts';
 import { candidatesWithPendingStamps, forgetStamps, pendingStamps } from './outbox.ts';
+import { refreshKeptPages } from './kept-card.ts';
 
 export const SEND_TIMEOUT_MS = 15_000;
 /** Background Sync's tag: the page asks for it (use-outbox.ts), the service worker answers it. */
@@ -33,6 +34,8 @@ export async function sendPendingStamps(candidateId: number): Promise<SendOutcom
   if (!response.ok) return 'refused';
   const { results } = (await response.json()) as StampsSent;
   await forgetStamps(results.map((result) => result.client_id));
+  // The copy kept for the mountain now shows these stamps as the server's, since the outbox no longer holds them.
+  await refreshKeptPages(candidateId);
   return 'sent';
 }
 

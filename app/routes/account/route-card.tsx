@@ -3,16 +3,18 @@
  * large button per control where a stamp counts now. Stamps are kept on the phone first (IndexedDB) and sent when
  * there is a connection: when the page opens, when the connection returns, on "send now", and by the service
  * worker's Background Sync where the browser has it. What the page shows next counts the stamps not yet sent;
- * the server judges each again. Without scripts (no position, no outbox) the page shows the card and says so.
+ * the server judges each again. The page keeps a copy of itself for the service worker to answer offline
+ * (kept-card.ts). Without scripts (no position, no outbox) the page shows the card and says so.
  */
 import '../../styles/mantine-all.ts';
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isControlId } from '../../../domain/route-card/controls.ts';
 import { routeCardProgress } from '../../../domain/route-card/sequence.ts';
 import { challengeById } from '../../../domain/ventoux.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
+import { keepPage } from '../../components/route-card/kept-card.ts';
 import { OutboxStatus } from '../../components/route-card/outbox-status.tsx';
 import { StampButtons } from '../../components/route-card/stamp-buttons.tsx';
 import { StampList, linesOf } from '../../components/route-card/stamp-list.tsx';
@@ -34,6 +36,10 @@ export default function RouteCardPage({ loaderData }: Route.ComponentProps) {
   const { card } = loaderData;
   const hydrated = useHydrated();
   const outbox = useOutbox(card.candidate_id);
+  // The copy the phone answers on the mountain without a signal, taken again each time the page opens online.
+  useEffect(() => {
+    if (import.meta.env.PROD) void keepPage(window.location.pathname);
+  }, []);
   const lines = useMemo(() => linesOf(card.stamps, outbox.pending), [card.stamps, outbox.pending]);
   // What counts next: the stamps the server accepted and those still on the phone, as the server will judge them.
   const progress = useMemo(
