@@ -2,7 +2,7 @@
  * The electronic route card at the desk (issue 43): a Cinglé's phone has sent the day's stamps, one taken without a
  * position and one refused for being far from its control; the card comes back. On a wide screen the president
  * reads the stamps in the in-progress list, then on the candidate's page as a timeline that says, in words, what
- * was accepted, refused and flagged.
+ * was accepted, refused and flagged, and on the map of the day, numbered alike.
  */
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -66,6 +66,20 @@ test('the president reads a route card’s stamps in the list and as a timeline 
   await expect(section.locator('[data-status="refused"]')).toContainText('Refused: too far from the control');
   await expect(section.getByTestId('route-card-stamp-flag')).toHaveText('No position: the rider’s word');
   await expect(stamps.nth(2)).toContainText('no position');
+  // The map of the day: a numbered mark per stamp with a position (the third has none), as in the timeline.
+  const marks = section.getByTestId('stamp-mark');
+  await expect(marks).toHaveCount(6);
+  await expect(section.locator('[data-testid="stamp-mark"][data-state="refused"]')).toHaveCount(1);
+  await expect(marks.first().locator('title')).toHaveText('1. Bédoin (start): accepted');
+  await expect(
+    section.getByRole('img', { name: /^Map of the day: where the phone took 6 stamps/ }),
+  ).toBeVisible();
+  await expect(section.getByRole('listitem').first()).toContainText('1. Bédoin (start)');
+  await section.screenshot({ path: 'test-results/route-card-desk-1280.png' });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(section.getByTestId('track-map')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await section.screenshot({ path: 'test-results/route-card-desk-360.png' });
   const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="candidate-stamps"]').analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await president.close();

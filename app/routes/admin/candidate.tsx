@@ -262,7 +262,9 @@ function RideEvidence({ track, stamps }: Pick<Route.ComponentProps['loaderData']
   return (
     <>
       {track && <TrackOrigin track={track} />}
-      {stamps && stamps.stamps.length > 0 && <RouteCardStamps card={stamps} />}
+      {stamps && stamps.stamps.length > 0 && (
+        <RouteCardStamps card={stamps} track={track?.analysis?.track ?? []} />
+      )}
     </>
   );
 }
