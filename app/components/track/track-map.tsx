@@ -71,6 +71,30 @@ function StampMarks({ marks, project }: { marks: readonly StampMark[]; project: 
   );
 }
 
+/** The massif as three nested rings around the summit, wider east-west as the mountain is. */
+function MassifRings({ project }: { project: Projection }) {
+  const [summitX, summitY] = project(SUMMIT.lat, SUMMIT.lon);
+  const rings = [
+    { rx: 0.17, ry: 0.07, fill: '#e9ecef' },
+    { rx: 0.11, ry: 0.045, fill: '#dee2e6' },
+    { rx: 0.05, ry: 0.02, fill: '#ced4da' },
+  ];
+  return rings.map(({ rx, ry, fill }) => {
+    const [x1] = project(SUMMIT.lat, SUMMIT.lon + rx);
+    const [, y1] = project(SUMMIT.lat + ry, SUMMIT.lon);
+    return (
+      <ellipse
+        key={rx}
+        cx={summitX}
+        cy={summitY}
+        rx={Math.abs(x1 - summitX)}
+        ry={Math.abs(y1 - summitY)}
+        fill={fill}
+      />
+    );
+  });
+}
+
 export function TrackMap({
   track,
   label,
@@ -86,12 +110,6 @@ export function TrackMap({
   const { t } = useTranslation();
   const project = projection([...track, ...stamps.map((mark) => [mark.lat, mark.lon] as const)], SIZE);
   const [summitX, summitY] = project(SUMMIT.lat, SUMMIT.lon);
-  // The massif as three nested rings around the summit, wider east-west as the mountain is.
-  const ring = (rx: number, ry: number) => {
-    const [x1] = project(SUMMIT.lat, SUMMIT.lon + rx);
-    const [, y1] = project(SUMMIT.lat + ry, SUMMIT.lon);
-    return { rx: Math.abs(x1 - summitX), ry: Math.abs(y1 - summitY) };
-  };
   return (
     <figure className={classes.figure}>
       <svg
@@ -102,16 +120,7 @@ export function TrackMap({
         data-testid="track-map"
       >
         <rect width={WIDTH} height={HEIGHT} fill="#f8f9fa" />
-        {[
-          [0.17, 0.07, '#e9ecef'],
-          [0.11, 0.045, '#dee2e6'],
-          [0.05, 0.02, '#ced4da'],
-        ].map(([rx, ry, fill]) => {
-          const r = ring(rx as number, ry as number);
-          return (
-            <ellipse key={String(rx)} cx={summitX} cy={summitY} rx={r.rx} ry={r.ry} fill={fill as string} />
-          );
-        })}
+        <MassifRings project={project} />
         {ROAD_IDS.map((road) => (
           <polyline
             key={road}
