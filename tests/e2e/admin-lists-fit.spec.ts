@@ -2,12 +2,14 @@
  * Every admin list fits its box, on a 360 px phone, a tablet and at 1280 px: measured on the rendered boxes, not
  * only looked at. No row reaches past the list's box (nothing to scroll sideways), no action lies out of sight,
  * and no text is cut short (a status badge clipped to "REF…", a reason clamped to two lines). The lists hold
- * long names, a long email address, a homologated ride and a ride rejected with a long reason.
+ * long names, a long email address, a homologated ride and a ride rejected with a long reason; the list in progress
+ * holds a row in every evidence state, with the electronic route card's line and its flags' words (issue 43).
  */
 import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { today } from '../../domain/dates.ts';
 import { accountPayload } from '../support/account-payload.ts';
+import { type PhoneStamp, stampedDay } from '../support/stamps.ts';
 import { PASSWORD } from '../support/users.ts';
 import { expect, test } from './fixtures.ts';
 import { signInAsStaff } from './staff.ts';
@@ -23,6 +25,15 @@ const LISTS = [
   'homologations/historique',
   'people',
 ];
+
+/** A Bicinglé's whole day; `flagged` makes some stamps ask for a person to look (no position, a poor one). */
+function bicingleStamps(flagged: boolean): PhoneStamp[] {
+  const day = stampedDay('bicingle');
+  if (!flagged) return day;
+  day[2] = { ...day[2]!, lat: null, lon: null, accuracy_m: null };
+  day[5] = { ...day[5]!, accuracy_m: 250 };
+  return day;
+}
 
 async function longNamedCandidate(request: APIRequestContext, suffix: string, index: number) {
   const nom = `Delacroix-Montmirail-Saint-Éloi${suffix}${index}`;
@@ -91,6 +102,12 @@ test('every admin list fits its box at 360, 800 and 1280 px, nothing cut short',
   const candidates = [];
   for (const index of [1, 2, 3, 4]) candidates.push(await longNamedCandidate(riders, suffix, index));
   await riders.dispose();
+  // In progress, each evidence state: stamps complete (clean), stamps flagged, and flagged with a request open.
+  // Each rider signed in on their own, to stamp once the kit is out.
+  const stampers = await Promise.all([5, 6, 7].map(() => playwright.request.newContext({ baseURL })));
+  const stamped = [];
+  for (const [offset, stamper] of stampers.entries())
+    stamped.push(await longNamedCandidate(stamper, suffix, 5 + offset));
   const [toPost, posted, homologated, rejected] = candidates as [
     (typeof candidates)[number],
     ...(typeof candidates)[number][],
@@ -124,6 +141,21 @@ test('every admin list fits its box at 360, 800 and 1280 px, nothing cut short',
   // One more card waiting, so the list in progress has a row of this test whatever the others left.
   expect((await post('/api/admin/candidates/processed', { ids: [toPost.id] })).status()).toBe(200);
   expect((await post('/api/admin/scan', { text: toPost.reference })).status()).toBe(200);
+  expect(
+    (await post('/api/admin/candidates/processed', { ids: stamped.map((card) => card.id) })).status(),
+  ).toBe(200);
+  for (const [index, card] of stamped.entries()) {
+    const stamps = bicingleStamps(index > 0);
+    const sent = await stampers[index]!.post(`/api/candidates/${card.id}/stamps`, { data: { stamps } });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await stampers[index]!.dispose();
+    expect((await post('/api/admin/scan', { text: card.reference })).status()).toBe(200);
+  }
+  const asked = await post(`/api/admin/candidates/${stamped[2]!.id}/evidence-requests`, {
+    message:
+      'Pouvez-vous nous envoyer une photo de la carte de route, recto et verso, avec les tampons lisibles ?',
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
 
   for (const width of [360, 800, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -136,6 +168,14 @@ test('every admin list fits its box at 360, 800 and 1280 px, nothing cut short',
       await testInfo.attach(`${list} at ${width} px`, { path: shot, contentType: 'image/png' });
     }
   }
+
+  // The list in progress holds this test's rows in every evidence state, the stamps' line among them.
+  await page.goto(`/fr/administration/homologations?q=Montmirail-Saint-%C3%89loi${suffix}`);
+  const states = await page
+    .getByTestId('evidence')
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-state')).sort());
+  expect(states).toEqual(['clean', 'flagged', 'missing', 'requested']);
+  await expect(page.getByTestId('evidence-stamps')).toHaveCount(3);
 
   // The history says who rejected, with the reason in its own column.
   await page.goto(`/fr/administration/homologations/historique?q=${rejected!.reference}`);
