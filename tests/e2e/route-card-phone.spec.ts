@@ -159,3 +159,29 @@ test('a Cinglé stamps at night on a phone, offline for two controls, and every 
   await expect(row.getByTestId('evidence-flag')).toHaveCount(0);
   await president.close();
 });
+
+test('without scripts, the card shows its buttons unusable and says what stamping needs', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 800 },
+    javaScriptEnabled: false,
+  });
+  const email = `rider.${crypto.randomBytes(4).toString('hex')}@example.org`;
+  expect((await context.request.post('/api/signup', { data: accountPayload(email) })).status()).toBe(201);
+  const { password } = accountPayload(email);
+  expect((await context.request.post('/api/login', { data: { email, password } })).status()).toBe(200);
+  const { candidate } = await paidRegistration(context.request, { prenom: 'Lucie', email }, 'email');
+  const page = await context.newPage();
+  await page.goto(`/fr/account/route-card/${candidate.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ma carte de route' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tamponner : Bédoin (départ)' })).toBeDisabled();
+  // Playwright's text queries skip <noscript>; the browser without scripts shows its content.
+  expect(await page.locator('main noscript').evaluate((element) => element.textContent)).toContain(
+    'Tamponner demande les scripts de cette page',
+  );
+  await page.screenshot({ path: 'test-results/route-card-without-scripts-360.png' });
+  await context.close();
+});

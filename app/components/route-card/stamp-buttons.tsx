@@ -68,10 +68,13 @@ export function StampButtons({
   candidateId,
   expected,
   onKeep,
+  ready,
 }: {
   candidateId: number;
   expected: readonly ControlId[];
   onKeep: (stamp: PendingStamp) => Promise<void>;
+  /** False until the page's scripts run: the buttons show at once, and answer once they can take a position. */
+  ready: boolean;
 }) {
   const { t } = useTranslation();
   const name = useControlName();
@@ -100,7 +103,7 @@ export function StampButtons({
           fullWidth
           leftSection={<IconMapPin size={28} aria-hidden />}
           loading={locating === control}
-          disabled={locating !== null && locating !== control}
+          disabled={!ready || (locating !== null && locating !== control)}
           onClick={() => void take(control)}
           styles={{ label: { whiteSpace: 'normal' } }}
         >

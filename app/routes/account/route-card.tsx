@@ -4,7 +4,8 @@
  * there is a connection: when the page opens, when the connection returns, on "send now", and by the service
  * worker's Background Sync where the browser has it. What the page shows next counts the stamps not yet sent;
  * the server judges each again. The page keeps a copy of itself for the service worker to answer offline
- * (kept-card.ts). Without scripts (no position, no outbox) the page shows the card and says so.
+ * (kept-card.ts). The buttons are drawn at once and answer when the scripts have run (a slow phone
+ * sees them before it can use them); without scripts (no position, no outbox) the page says so.
  */
 import '../../styles/mantine-all.ts';
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
@@ -74,12 +75,20 @@ export default function RouteCardPage({ loaderData }: Route.ComponentProps) {
           <Alert color="green" data-testid="route-card-complete">
             <Text fz="lg">{t('routecard:complete')}</Text>
           </Alert>
-        ) : hydrated ? (
-          <StampButtons candidateId={card.candidate_id} expected={progress.expected} onKeep={outbox.keep} />
         ) : (
-          <Alert color="gray">
-            <Text fz="lg">{t('routecard:needsScripts')}</Text>
-          </Alert>
+          <>
+            <StampButtons
+              candidateId={card.candidate_id}
+              expected={progress.expected}
+              onKeep={outbox.keep}
+              ready={hydrated}
+            />
+            <noscript>
+              <Alert color="gray">
+                <Text fz="lg">{t('routecard:needsScripts')}</Text>
+              </Alert>
+            </noscript>
+          </>
         )}
         <OutboxStatus
           pendingCount={outbox.pending.length}
