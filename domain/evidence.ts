@@ -4,6 +4,7 @@
  * route card (complete for the challenge, and their flags; decision 0049), and whether the club asked the rider
  * for more. One classification for the list's icon, its filter and the batch homologation's refusals.
  */
+import type { ActivityProvider } from './activity-providers.ts';
 import type { CandidateStatus } from './statuses.ts';
 
 /**
@@ -41,7 +42,7 @@ export const EVIDENCE_FILTERS = ['clean', 'flagged', 'missing', 'requested'] as 
 export type EvidenceFilter = (typeof EVIDENCE_FILTERS)[number];
 
 /** Where an attached ride came from, as the admin API names it. */
-export type EvidenceTrackSource = 'file' | 'strava';
+export type EvidenceTrackSource = 'file' | ActivityProvider;
 
 /** Why a batch homologation refused an item. */
 export const BATCH_REFUSALS = [

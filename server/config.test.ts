@@ -192,6 +192,25 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ STRAVA_OAUTH_URL: 'not a url' })).toThrow(/STRAVA_OAUTH_URL/);
   });
 
+  it('turns Ride with GPS and intervals.icu on with both credentials only, on their public addresses unless told', () => {
+    expect(parseConfig({}).rideWithGps).toBeUndefined();
+    expect(parseConfig({}).intervals).toBeUndefined();
+    expect(parseConfig({ RWGPS_CLIENT_ID: 'rw', RWGPS_CLIENT_SECRET: 'secret' }).rideWithGps).toEqual({
+      clientId: 'rw',
+      clientSecret: 'secret',
+      url: 'https://ridewithgps.com',
+    });
+    expect(
+      parseConfig({
+        INTERVALS_CLIENT_ID: 'iv',
+        INTERVALS_CLIENT_SECRET: 'secret',
+        INTERVALS_URL: 'http://127.0.0.1:9999',
+      }).intervals,
+    ).toEqual({ clientId: 'iv', clientSecret: 'secret', url: 'http://127.0.0.1:9999' });
+    expect(() => parseConfig({ RWGPS_CLIENT_ID: 'rw' })).toThrow(/RWGPS_CLIENT_SECRET/);
+    expect(() => parseConfig({ INTERVALS_CLIENT_SECRET: 'secret' })).toThrow(/INTERVALS_CLIENT_ID/);
+  });
+
   it('takes a token encryption key of 32 bytes only', () => {
     const key = Buffer.alloc(32, 7);
     expect(parseConfig({ TOKEN_ENCRYPTION_KEY: key.toString('base64') }).tokenEncryptionKey).toBe(

@@ -209,6 +209,12 @@ const environmentSchema = z.object({
   STRAVA_CLIENT_SECRET: optionalString,
   STRAVA_OAUTH_URL: optionalUrl,
   STRAVA_API_URL: optionalUrl,
+  RWGPS_CLIENT_ID: optionalString,
+  RWGPS_CLIENT_SECRET: optionalString,
+  RWGPS_URL: optionalUrl,
+  INTERVALS_CLIENT_ID: optionalString,
+  INTERVALS_CLIENT_SECRET: optionalString,
+  INTERVALS_URL: optionalUrl,
   TOKEN_ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || isEncryptionKey(value), {
     message: 'expected 32 bytes, as 64 hex digits or 44 base64 characters',
   }),
@@ -285,6 +291,8 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     diplomaSigningKey: env.DIPLOMA_SIGNING_KEY?.replaceAll('\\n', '\n'),
     strava: stravaConfig(env),
+    rideWithGps: rideWithGpsConfig(env),
+    intervals: intervalsConfig(env),
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
     metrics: { enabled: env.METRICS === 'on', token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     retention: {
@@ -351,6 +359,36 @@ function stravaConfig(env: ParsedEnvironment) {
       clientSecret: credentials.STRAVA_CLIENT_SECRET,
       oauthUrl: env.STRAVA_OAUTH_URL ?? 'https://www.strava.com/oauth',
       apiUrl: env.STRAVA_API_URL ?? 'https://www.strava.com/api/v3',
+    }
+  );
+}
+
+/** Ride with GPS is on when both its API client's credentials are set (docs/DEPLOY.md). */
+function rideWithGpsConfig(env: ParsedEnvironment) {
+  const credentials = complete('Ride with GPS', {
+    RWGPS_CLIENT_ID: env.RWGPS_CLIENT_ID,
+    RWGPS_CLIENT_SECRET: env.RWGPS_CLIENT_SECRET,
+  });
+  return (
+    credentials && {
+      clientId: credentials.RWGPS_CLIENT_ID,
+      clientSecret: credentials.RWGPS_CLIENT_SECRET,
+      url: env.RWGPS_URL ?? 'https://ridewithgps.com',
+    }
+  );
+}
+
+/** intervals.icu is on when both its application's credentials are set (docs/DEPLOY.md). */
+function intervalsConfig(env: ParsedEnvironment) {
+  const credentials = complete('intervals.icu', {
+    INTERVALS_CLIENT_ID: env.INTERVALS_CLIENT_ID,
+    INTERVALS_CLIENT_SECRET: env.INTERVALS_CLIENT_SECRET,
+  });
+  return (
+    credentials && {
+      clientId: credentials.INTERVALS_CLIENT_ID,
+      clientSecret: credentials.INTERVALS_CLIENT_SECRET,
+      url: env.INTERVALS_URL ?? 'https://intervals.icu',
     }
   );
 }

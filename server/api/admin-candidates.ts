@@ -7,6 +7,7 @@ import { z } from '../../domain/schemas/zod.ts';
 import type { ApiOptions } from './index.ts';
 import { errorResponse } from './schemas.ts';
 import { adminCandidatesQuery, adminCsvQuery, paperConsentBody } from '../../domain/schemas/admin.ts';
+import { ACTIVITY_PROVIDERS } from '../../domain/activity-providers.ts';
 import { EVIDENCE_STATES } from '../../domain/evidence.ts';
 import { CONTROL_IDS } from '../../domain/route-card/controls.ts';
 import { STAMP_FLAGS } from '../../domain/route-card/stamp-checks.ts';
@@ -46,7 +47,7 @@ const listItem = z.object({
       track: z
         .object({
           verdict: z.string(),
-          source: z.enum(['file', 'strava']),
+          source: z.enum(['file', ...ACTIVITY_PROVIDERS]),
           day: z.string().nullable(),
           flags: z.array(trackFlagSchema),
         })

@@ -45,7 +45,12 @@ export const evidenceRankSql = sql`array_position(${sql.raw(
   `array[${EVIDENCE_STATES.map((state) => `'${state}'`).join(', ')}]`,
 )}::text[], ${evidenceStateSql})`;
 
-const SOURCES = { upload: 'file', strava: 'strava' } as const;
+const SOURCES = {
+  upload: 'file',
+  strava: 'strava',
+  ridewithgps: 'ridewithgps',
+  intervals: 'intervals',
+} as const;
 
 /** The evidence of each candidate of `ids` (one query for the cards and rides, one for the requests). */
 export async function evidenceOf(
