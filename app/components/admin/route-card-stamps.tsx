@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { RouteCard, RouteCardStamp } from '../../../contracts/stamps.ts';
 import { controlById, isControlId } from '../../../domain/route-card/controls.ts';
 import { useFormat } from '../../lib/format.ts';
-import { type StampMark, TrackMap } from '../track/track-map.tsx';
+import { TrackMap } from '../track/track-map.tsx';
+import { type StampMark, stampOverlay } from './stamp-marks.tsx';
 import { Section } from './candidate-sections.tsx';
 
 function controlName(t: TFunction, control: string): string {
@@ -107,7 +108,7 @@ export function RouteCardStamps({
         {marks.length > 0 && (
           <TrackMap
             track={track}
-            stamps={marks}
+            overlay={stampOverlay(marks)}
             label={t('admin:stamps.mapLabel', { count: marks.length })}
             caption={t('admin:stamps.mapCaption')}
           />

@@ -1,9 +1,10 @@
 /**
  * The track drawn over a schematic of Mont Ventoux: its four roads as lines through their landmarks, the three
- * towns and the summit, and the rider's track on top, with, at the desk, the route card's stamps as numbered marks.
+ * towns and the summit, and the rider's track on top, with, at the desk, an overlay (the route card's stamps).
  * Plain SVG computed here (no map tiles: nothing leaves the site, and a track shows where people live). The map
  * widens to take in a track or a stamp that strays off the mountain.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roadLine } from '../../../domain/track/road-model.ts';
 import { ROAD_IDS, roadById } from '../../../domain/ventoux.ts';
@@ -13,63 +14,13 @@ import classes from './track.module.css';
 const SIZE = { width: 640, height: 420, pad: 28 };
 const { width: WIDTH, height: HEIGHT } = SIZE;
 
-/** A stamp of the electronic route card where the phone took it, numbered as in the timeline beside the map. */
-export interface StampMark {
-  number: number;
-  lat: number;
-  lon: number;
-  state: 'accepted' | 'flagged' | 'refused';
-  /** Said by the mark's own title: the control, and how the server judged the stamp. */
-  description: string;
+/** What the map draws on the track: where its points are (the map takes them in) and how to draw them. */
+export interface MapOverlay {
+  points: readonly (readonly [number, number])[];
+  draw: (project: Projection) => ReactNode;
 }
 
-type Projection = ReturnType<typeof projection>;
-
-const MARK_COLOURS: Record<StampMark['state'], { fill: string; text: string }> = {
-  accepted: { fill: '#212529', text: '#ffffff' },
-  flagged: { fill: '#ffd8a8', text: '#212529' },
-  refused: { fill: '#c92a2a', text: '#ffffff' },
-};
-
-/** Marks closer than this on the drawing (the summit's three stamps) are set side by side, so each shows. */
-const MARK_SPACING = 24;
-
-/** Where each mark is drawn: at its position, or in a row centred on the first of a group taken at one place. */
-function placeMarks(marks: readonly StampMark[], project: Projection) {
-  const groups: { x: number; y: number; members: StampMark[] }[] = [];
-  for (const mark of marks) {
-    const [x, y] = project(mark.lat, mark.lon);
-    const near = groups.find((group) => Math.hypot(group.x - x, group.y - y) < MARK_SPACING);
-    if (near) near.members.push(mark);
-    else groups.push({ x, y, members: [mark] });
-  }
-  return groups.flatMap((group) =>
-    group.members.map((mark, index) => ({
-      mark,
-      x: group.x + (index - (group.members.length - 1) / 2) * MARK_SPACING,
-      y: group.y,
-    })),
-  );
-}
-
-function StampMarks({ marks, project }: { marks: readonly StampMark[]; project: Projection }) {
-  return (
-    <g data-testid="stamp-marks">
-      {placeMarks(marks, project).map(({ mark, x, y }) => {
-        const colours = MARK_COLOURS[mark.state];
-        return (
-          <g key={mark.number} data-testid="stamp-mark" data-state={mark.state}>
-            <title>{mark.description}</title>
-            <circle cx={x} cy={y} r="11" fill={colours.fill} stroke="#212529" strokeWidth="1.5" />
-            <text x={x} y={y + 4.5} textAnchor="middle" fontSize="13" fontWeight="700" fill={colours.text}>
-              {mark.number}
-            </text>
-          </g>
-        );
-      })}
-    </g>
-  );
-}
+export type Projection = ReturnType<typeof projection>;
 
 /** The massif as three nested rings around the summit, wider east-west as the mountain is. */
 function MassifRings({ project }: { project: Projection }) {
@@ -98,17 +49,18 @@ function MassifRings({ project }: { project: Projection }) {
 export function TrackMap({
   track,
   label,
-  stamps = [],
+  overlay,
   caption,
 }: {
   track: readonly [number, number][];
   label: string;
-  stamps?: readonly StampMark[];
+  /** Drawn over the track: the route card's stamps at the desk (admin/stamp-marks.tsx). */
+  overlay?: MapOverlay;
   /** Replaces the caption that explains the track's line. */
   caption?: string;
 }) {
   const { t } = useTranslation();
-  const project = projection([...track, ...stamps.map((mark) => [mark.lat, mark.lon] as const)], SIZE);
+  const project = projection([...track, ...(overlay?.points ?? [])], SIZE);
   const [summitX, summitY] = project(SUMMIT.lat, SUMMIT.lon);
   return (
     <figure className={classes.figure}>
@@ -163,7 +115,7 @@ export function TrackMap({
             data-testid="track-line"
           />
         )}
-        {stamps.length > 0 && <StampMarks marks={stamps} project={project} />}
+        {overlay?.draw(project)}
       </svg>
       <figcaption className={classes.caption}>{caption ?? t('track:map.caption')}</figcaption>
     </figure>
