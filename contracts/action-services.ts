@@ -21,6 +21,7 @@ import type { ChangePasswordInput, SignupInput, UserFields } from '../domain/sch
 import type { CancellationRequestBody, RefundBody } from '../domain/schemas/refunds.ts';
 import type { RefundPreview, RefundView } from './refunds.ts';
 import type { ScannedCard } from './admin.ts';
+import type { ActivityProvider } from '../domain/activity-providers.ts';
 
 /** The password passed: signed in (the roles), or a second factor to pass with this ticket. */
 export type SignInOutcome = { roles: StaffRole[] } | { ticket: string };
@@ -103,12 +104,17 @@ export interface ActionServices {
    * answers the address the buyer goes to next.
    */
   decideTestPayment(paymentId: number, userId: number, outcome: TestOutcome, locale: Locale): Promise<string>;
-  /** Checks a ride of the connected Strava account (as POST /api/strava/activities/{id}/check). */
-  checkStravaRide(userId: number, activityId: string): Promise<TrackAnalysis>;
-  /** Attaches a Strava ride to the buyer's candidate (as POST /api/candidates/{id}/track with its id). */
-  attachStravaRide(user: SessionUser, candidateId: number, activityId: string): Promise<StoredTrack>;
-  /** Revokes the site's access at Strava and deletes the tokens (as DELETE /api/strava). */
-  disconnectStrava(userId: number): Promise<void>;
+  /** Checks a ride of a connected activity service (as POST /api/rides/{provider}/activities/{id}/check). */
+  checkActivity(provider: ActivityProvider, userId: number, activityId: string): Promise<TrackAnalysis>;
+  /** Attaches a service's ride to the buyer's candidate (as POST /api/candidates/{id}/track `{provider, activity_id}`). */
+  attachActivity(
+    provider: ActivityProvider,
+    user: SessionUser,
+    candidateId: number,
+    activityId: string,
+  ): Promise<StoredTrack>;
+  /** Revokes the site's access at the service and deletes the tokens (as DELETE /api/rides/{provider}). */
+  disconnectActivitySource(provider: ActivityProvider, userId: number): Promise<void>;
   /** The buyer asks to cancel registrations (as POST /api/orders/{id}/cancellation-requests). */
   requestCancellation(userId: number, orderId: number, body: CancellationRequestBody): Promise<void>;
   /** What the refund would do, for its confirmation (as POST /api/admin/orders/{id}/refunds/preview). */

@@ -1,4 +1,4 @@
-/** A rider's rides at an activity service (Strava), as the server reads them and the pages show them. */
+/** A rider's rides at an activity service, as the server reads them and the pages show them. */
 
 export interface ActivitySummary {
   id: string;
@@ -15,7 +15,7 @@ export interface ConnectionStatus {
   since: string | null;
 }
 
-/** How an authorization ended, as the page the rider returns to reads it in `?strava=…`. */
+/** How an authorization ended, as the page the rider returns to reads it in `?strava=…` (`?ridewithgps=…`, …). */
 export const AUTHORIZATION_OUTCOMES = [
   'connected',
   'denied',
@@ -28,8 +28,8 @@ export const AUTHORIZATION_OUTCOMES = [
 ] as const;
 export type AuthorizationOutcome = (typeof AUTHORIZATION_OUTCOMES)[number];
 
-/** Why Strava could not do what was asked, as a page shows it: the API's code, and for a rate limit the wait. */
-export interface StravaFailure {
+/** Why a service could not do what was asked, as a page shows it: the API's code, and for a rate limit the wait. */
+export interface ActivityFailure {
   code: string;
   /** Seconds, from the answer's Retry-After; null when it has none. */
   retryAfter: number | null;

@@ -24,6 +24,7 @@ import type {
 } from './orders.ts';
 import type { Price } from '../domain/prices.ts';
 import type { RouteCard } from './stamps.ts';
+import type { ActivityProvider } from '../domain/activity-providers.ts';
 import type { StoredTrack } from './tracks.ts';
 import type { ActivitySummary, ConnectionStatus } from './activities.ts';
 import type { DaySpan } from '../domain/activity-days.ts';
@@ -128,13 +129,16 @@ export interface LoaderServices {
     /** The route card for its buyer, the president or the desk; anyone else: 404 (decision 0049). */
     routeCard(candidateId: number, caller: SessionUser): Promise<RouteCard>;
   };
-  activityConnections: {
-    /** False when the club has not configured Strava: then nothing about it shows, and the methods refuse. */
-    configured: boolean;
-    status(userId: number): Promise<ConnectionStatus>;
-    /** The days looked at when the rider names none. */
-    defaultSpan(userId: number): Promise<DaySpan>;
-    /** Refuses as the API does (`not_connected`, `strava_rate_limited`, …). */
-    listRides(userId: number, span: DaySpan): Promise<ActivitySummary[]>;
-  };
+  /** Each activity service a rider may bring a ride from (Strava, Ride with GPS, intervals.icu). */
+  activitySources: Record<ActivityProvider, ActivitySourceReader>;
+}
+
+export interface ActivitySourceReader {
+  /** False when the club has not configured the service: then nothing about it shows, and the methods refuse. */
+  configured: boolean;
+  status(userId: number): Promise<ConnectionStatus>;
+  /** The days looked at when the rider names none. */
+  defaultSpan(userId: number): Promise<DaySpan>;
+  /** Refuses as the API does (`not_connected`, `strava_rate_limited`, `provider_rate_limited`, …). */
+  listRides(userId: number, span: DaySpan): Promise<ActivitySummary[]>;
 }

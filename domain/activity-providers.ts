@@ -1,9 +1,32 @@
 /**
- * Services a rider can bring a ride from instead of uploading a file (Strava first: decision 0037), and where a
- * candidate's stored track came from.
+ * Services a rider can bring a ride from instead of uploading a file (Strava first: decision 0037; Ride with GPS
+ * and intervals.icu: decision 0051), and where a candidate's stored track came from.
  */
 export const ACTIVITY_PROVIDERS = ['strava', 'ridewithgps', 'intervals'] as const;
 export type ActivityProvider = (typeof ACTIVITY_PROVIDERS)[number];
+
+/** Each service's own name, the same in every language. */
+export const ACTIVITY_PROVIDER_NAMES: Record<ActivityProvider, string> = {
+  strava: 'Strava',
+  ridewithgps: 'Ride with GPS',
+  intervals: 'intervals.icu',
+};
+
+/** The ride's own page at its service, for the volunteer who wants to see it there. */
+export function activityPageUrl(provider: ActivityProvider, activityId: string): string {
+  const id = encodeURIComponent(activityId);
+  switch (provider) {
+    case 'strava':
+      return `https://www.strava.com/activities/${id}`;
+    case 'ridewithgps':
+      return `https://ridewithgps.com/trips/${id}`;
+    case 'intervals':
+      return `https://intervals.icu/activities/${id}`;
+  }
+}
+
+export const isActivityProvider = (value: unknown): value is ActivityProvider =>
+  (ACTIVITY_PROVIDERS as readonly unknown[]).includes(value);
 
 export const TRACK_SOURCES = ['upload', ...ACTIVITY_PROVIDERS] as const;
 export type TrackSource = (typeof TRACK_SOURCES)[number];

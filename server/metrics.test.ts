@@ -8,8 +8,8 @@ import {
   recordRefund,
   recordRequest,
   recordRideCheck,
-  recordStravaCall,
-  recordStravaWait,
+  recordActivityServiceCall,
+  recordActivityServiceWait,
 } from './metrics.ts';
 import { bearerMatches, routeLabel } from './plugins/metrics.ts';
 
@@ -38,10 +38,14 @@ describe('the metrics module', () => {
     expect(await valueOf('mail_deliveries_total', { outcome: 'failed' })).toBeGreaterThan(0);
     recordPageCache('hit');
     expect(await valueOf('page_cache_requests_total', { result: 'hit' })).toBeGreaterThan(0);
-    recordStravaCall('rate_limited');
-    recordStravaWait('strava');
-    expect(await valueOf('strava_calls_total', { outcome: 'rate_limited' })).toBeGreaterThan(0);
-    expect(await valueOf('strava_rate_limit_waits_total', { limit: 'strava' })).toBeGreaterThan(0);
+    recordActivityServiceCall('ridewithgps', 'rate_limited');
+    recordActivityServiceWait('strava', 'service');
+    expect(
+      await valueOf('activity_service_calls_total', { provider: 'ridewithgps', outcome: 'rate_limited' }),
+    ).toBeGreaterThan(0);
+    expect(
+      await valueOf('activity_service_rate_limit_waits_total', { provider: 'strava', limit: 'service' }),
+    ).toBeGreaterThan(0);
     recordRideCheck('analysed', 0.2);
     expect(await metricsRegistry.metrics()).toMatch(
       /^ride_check_duration_seconds_count\{outcome="analysed"\} [1-9]/m,

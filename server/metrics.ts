@@ -9,6 +9,7 @@
 import client from 'prom-client';
 import type { ProviderFailure } from './activities/provider.ts';
 import type { PaymentProviderId } from '../domain/payment-methods.ts';
+import type { ActivityProvider } from '../domain/activity-providers.ts';
 
 export const metricsRegistry = new client.Registry();
 
@@ -90,26 +91,26 @@ export function recordRefund(outcome: RefundOutcome) {
   refunds.inc({ outcome });
 }
 
-const stravaCalls = new client.Counter({
-  name: 'strava_calls_total',
-  help: 'Calls to Strava, by outcome',
-  labelNames: ['outcome'] as const,
+const activityServiceCalls = new client.Counter({
+  name: 'activity_service_calls_total',
+  help: 'Calls to an activity service (Strava, Ride with GPS, intervals.icu), by outcome',
+  labelNames: ['provider', 'outcome'] as const,
   registers,
 });
 
-export function recordStravaCall(outcome: 'ok' | ProviderFailure) {
-  stravaCalls.inc({ outcome });
+export function recordActivityServiceCall(provider: ActivityProvider, outcome: 'ok' | ProviderFailure) {
+  activityServiceCalls.inc({ provider, outcome });
 }
 
-const stravaWaits = new client.Counter({
-  name: 'strava_rate_limit_waits_total',
-  help: "Requests told to wait for Strava's budget: the club's own counters (club) or a 429 from Strava (strava)",
-  labelNames: ['limit'] as const,
+const activityServiceWaits = new client.Counter({
+  name: 'activity_service_rate_limit_waits_total',
+  help: "Requests told to wait for a service's budget: the club's own counters (club) or the service's 429 (service)",
+  labelNames: ['provider', 'limit'] as const,
   registers,
 });
 
-export function recordStravaWait(limit: 'club' | 'strava') {
-  stravaWaits.inc({ limit });
+export function recordActivityServiceWait(provider: ActivityProvider, limit: 'club' | 'service') {
+  activityServiceWaits.inc({ provider, limit });
 }
 
 const rideChecks = new client.Histogram({

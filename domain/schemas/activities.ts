@@ -2,13 +2,23 @@
 import { z } from './zod.ts';
 import { isValidCalendarDate } from '../dates.ts';
 import { spanDays } from '../activity-days.ts';
+import type { ActivityProvider } from '../activity-providers.ts';
 
-/** An activity id at the service: digits (Strava's are 64-bit integers, kept as text). */
-export const activityIdField = () =>
+/**
+ * An activity id at each service: digits at Strava (64-bit integers, kept as text) and Ride with GPS (a trip's
+ * id), digits after an `i` at intervals.icu (`i12345678`).
+ */
+const ACTIVITY_ID_PATTERNS: Record<ActivityProvider, RegExp> = {
+  strava: /^\d{1,20}$/,
+  ridewithgps: /^\d{1,20}$/,
+  intervals: /^i?\d{1,20}$/,
+};
+
+export const activityIdField = (provider: ActivityProvider = 'strava') =>
   z
     .union([z.string(), z.number().int().nonnegative()])
     .transform(String)
-    .pipe(z.string().regex(/^\d{1,20}$/, 'validation:activity_id_invalid'));
+    .pipe(z.string().regex(ACTIVITY_ID_PATTERNS[provider], 'validation:activity_id_invalid'));
 
 const dayField = () =>
   z

@@ -17,7 +17,7 @@ import orders from './orders.ts';
 import payments from './payments.ts';
 import refunds from './refunds.ts';
 import personalData from './personal-data.ts';
-import strava from './strava.ts';
+import rides from './rides.ts';
 import stamps from './stamps.ts';
 import tracks from './tracks.ts';
 
@@ -42,9 +42,8 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(refunds, options);
   await app.register(tracks, options);
   await app.register(stamps, options);
-  // Strava's routes exist only when the club configured it (its service refuses otherwise, whoever calls).
-  if (services.activityConnections.configured)
-    await app.register(strava, { ...options, connections: services.activityConnections });
+  // An activity service's routes exist only when the club configured it (its service refuses otherwise).
+  await app.register(rides, options);
   await app.register(diplomas, options);
   await app.register(guardianConsents, options);
 

@@ -8,10 +8,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/schemas/zod.ts';
 import { idParam } from '../../domain/schemas/common.ts';
-import { TRACK_SOURCES } from '../../domain/activity-providers.ts';
+import {
+  ACTIVITY_PROVIDERS,
+  type ActivityProvider,
+  isActivityProvider,
+  TRACK_SOURCES,
+} from '../../domain/activity-providers.ts';
 import { activityIdField } from '../../domain/schemas/activities.ts';
 import { trackAnalysisSchema } from '../../domain/schemas/track.ts';
 import { validationError } from '../errors.ts';
+import { configuredSources } from '../services/rides/activity-sources.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { TRACK_LIMITS, invalidTrack, trackTooLarge } from '../track/read-track.ts';
 import type { ApiOptions } from './index.ts';
@@ -39,14 +45,41 @@ const storedTrack = z.object({
   analysis: trackAnalysisSchema,
 });
 
-/** `{ "strava_activity_id": … }` instead of a file: the ride is fetched from Strava. */
-const fromStrava = z.object({ strava_activity_id: activityIdField() });
+/**
+ * Instead of a file, a ride at an activity service the rider connected: `{ "provider": …, "activity_id": … }`, or
+ * Strava's first form, `{ "strava_activity_id": … }`.
+ */
+const fromProvider = z.union([
+  z
+    .object({ provider: z.enum(ACTIVITY_PROVIDERS), activity_id: z.union([z.string(), z.number()]) })
+    .transform((body, context) => {
+      const id = activityIdField(body.provider).safeParse(body.activity_id);
+      if (!id.success) context.addIssue({ code: 'custom', message: 'validation:activity_id_invalid' });
+      return { provider: body.provider, activity_id: id.data ?? '' };
+    }),
+  z.object({ strava_activity_id: activityIdField() }).transform(({ strava_activity_id }) => ({
+    provider: 'strava' as const,
+    activity_id: strava_activity_id,
+  })),
+]);
 
-function stravaActivityOf(body: unknown): string | null {
-  if (Buffer.isBuffer(body) || typeof body !== 'object' || body === null) return null;
-  const parsed = fromStrava.safeParse(body);
-  if (!parsed.success) throw validationError({ strava_activity_id: 'validation:activity_id_invalid' });
-  return parsed.data.strava_activity_id;
+/** The ride named instead of a file, at one of the `offered` services; null when the body is a file. */
+function activityOf(
+  body: unknown,
+  offered: readonly ActivityProvider[],
+): { provider: ActivityProvider; activity_id: string } | null {
+  // Without any service, a body that is not a file is a bad file, as before the services came.
+  if (offered.length === 0 || Buffer.isBuffer(body) || typeof body !== 'object' || body === null) return null;
+  const parsed = fromProvider.safeParse(body);
+  if (parsed.success && offered.includes(parsed.data.provider)) return parsed.data;
+  if ('strava_activity_id' in body)
+    throw validationError({ strava_activity_id: 'validation:activity_id_invalid' });
+  const provider = (body as { provider?: unknown }).provider;
+  throw validationError(
+    isActivityProvider(provider) && offered.includes(provider)
+      ? { activity_id: 'validation:activity_id_invalid' }
+      : { provider: 'validation:provider_invalid' },
+  );
 }
 
 const uploadErrors = { 400: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse };
@@ -105,7 +138,7 @@ const tracks: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
       schema: {
         tags: ['tracks'],
         summary:
-          'Attach the ride to a candidate (the buyer of the registration): its GPS file, or `{strava_activity_id}` when Strava is connected',
+          'Attach the ride to a candidate (the buyer of the registration): its GPS file, or `{provider, activity_id}` of a ride at a connected service (`{strava_activity_id}` also for Strava)',
         params,
         response: {
           200: storedTrack,
@@ -121,10 +154,14 @@ const tracks: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) => {
     async (request) => {
       const { id } = request.params;
       const user = request.user!;
-      const activityId = services.activityConnections.configured ? stravaActivityOf(request.body) : null;
-      if (activityId === null)
-        return services.tracks.attach(id, user, await uploadedFile(request), request.ip);
-      return services.activityConnections.attachRide(user, id, activityId, request.ip);
+      const activity = activityOf(request.body, configuredSources(services.activitySources));
+      if (activity === null) return services.tracks.attach(id, user, await uploadedFile(request), request.ip);
+      return services.activitySources[activity.provider].attachRide(
+        user,
+        id,
+        activity.activity_id,
+        request.ip,
+      );
     },
   );
 

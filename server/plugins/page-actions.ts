@@ -190,14 +190,14 @@ export function pageActions(
     decideTestPayment: (paymentId, userId, outcome, locale) =>
       services.payments.testCheckout.decide(paymentId, userId, outcome, locale),
 
-    // Strava's forms show only when it is configured; without it the service finds nothing (as its API routes).
-    checkStravaRide: (userId, activityId) =>
-      services.activityConnections.checkRide(userId, activityId, request.ip),
+    // A service's forms show only when it is configured; without it the service finds nothing (as its API routes).
+    checkActivity: (provider, userId, activityId) =>
+      services.activitySources[provider].checkRide(userId, activityId, request.ip),
 
-    attachStravaRide: (user, candidateId, activityId) =>
-      services.activityConnections.attachRide(user, candidateId, activityId, request.ip),
+    attachActivity: (provider, user, candidateId, activityId) =>
+      services.activitySources[provider].attachRide(user, candidateId, activityId, request.ip),
 
-    disconnectStrava: (userId) => services.activityConnections.disconnect(userId),
+    disconnectActivitySource: (provider, userId) => services.activitySources[provider].disconnect(userId),
 
     async requestCancellation(userId, orderId, body) {
       await services.cancellationRequests.create(userId, orderId, body);

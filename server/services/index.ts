@@ -55,13 +55,12 @@ import {
   createRateLimits,
 } from './platform/index.ts';
 import {
-  createActivityConnectionsService,
+  createActivitySources,
   createStampsService,
   createTokenCipher,
   createTracksService,
 } from './rides/index.ts';
-import { createStravaClient } from '../activities/strava.ts';
-import type { ActivityProviderClient } from '../activities/provider.ts';
+import type { ActivitySources } from './rides/activity-sources.ts';
 import { personalDataKinds } from '../personal-data/registry.ts';
 import { TOTP_ISSUER } from '../../domain/second-factor.ts';
 
@@ -77,8 +76,6 @@ export interface ServiceDependencies {
   providers?: Providers;
   /** How instances tell each other what changed; defaults to in-process (one instance, tests). */
   changeBus?: ChangeBus;
-  /** Defaults to Strava's client when STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET are set. */
-  activityProvider?: ActivityProviderClient;
 }
 
 /** Topics of the change bus. */
@@ -179,28 +176,17 @@ function createRegistrationServices(
   };
 }
 
-/** Rides: track files, the route card's stamps and, when the club configured it, Strava. */
-function createRideServices({ db, config, rateLimits, log, cipher }: Foundation, deps: ServiceDependencies) {
+/** Rides: track files, the route card's stamps and the activity services the club configured. */
+function createRideServices({ db, config, rateLimits, log, cipher }: Foundation) {
   const tracks = createTracksService({ db, rateLimits });
-  const activityProvider = deps.activityProvider ?? (config.strava && createStravaClient(config.strava));
-  // Off unless the club configured Strava: then nothing about it shows, its routes do not exist and the service
-  // refuses.
-  const activityConnections = createActivityConnectionsService({
-    db,
-    tracks,
-    client: activityProvider || null,
-    cipher,
-    rateLimits,
-    redirectUri: `${config.publicUrl}/api/strava/callback`,
-    log,
-  });
-  return { tracks, activityConnections, stamps: createStampsService({ db }) };
+  const activitySources = createActivitySources({ db, config, tracks, cipher, rateLimits, log });
+  return { tracks, activitySources, stamps: createStampsService({ db }) };
 }
 
 /** Accounts, sessions and devices, and a person's data: its copy and how long it is kept. */
 function createAccountServices(
   { db, config, mail, rateLimits, log, cipher }: Foundation,
-  activityConnections: ReturnType<typeof createActivityConnectionsService>,
+  activitySources: ActivitySources,
 ) {
   const sessions = createSessionsService({ db, stepUpMinutes: config.stepUpMinutes });
   const relyingParty = relyingPartyOf(config.publicUrl, TOTP_ISSUER);
@@ -233,7 +219,7 @@ function createAccountServices(
       cipher,
       relyingParty,
     }),
-    accountDeletion: createAccountDeletionService({ db, activityConnections }),
+    accountDeletion: createAccountDeletionService({ db, activitySources }),
     dataExport: createDataExportService({ db, kinds, rateLimits, contactEmail: config.contactEmail }),
     retention: createRetentionService({ db, kinds, log }),
   };
@@ -272,12 +258,12 @@ export function createServices(deps: ServiceDependencies) {
     foundation,
     deps.providers ?? createProviders(deps.config, deps.db),
   );
-  const rides = createRideServices(foundation, deps);
+  const rides = createRideServices(foundation);
   return {
     mail,
     rateLimits,
     clubAddress,
-    ...createAccountServices(foundation, rides.activityConnections),
+    ...createAccountServices(foundation, rides.activitySources),
     ...rides,
     ...registrations,
     ...createAdminServices(foundation, registrations.documents),

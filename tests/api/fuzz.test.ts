@@ -42,14 +42,20 @@ const logSink = new Writable({
 // A route's whole catalogue is one test: on a busy machine it may take longer than the default 30 seconds.
 vi.setConfig({ testTimeout: 180_000 });
 
-// Strava is configured, so that its routes are judged too; none of the fuzzed users is connected, so no call
-// leaves the machine (the addresses point at a closed local port all the same).
+// Every activity service is configured, so that its routes are judged too; none of the fuzzed users is
+// connected, so no call leaves the machine (the addresses point at a closed local port all the same).
 const t = await createTestApp(
   {
     STRAVA_CLIENT_ID: '4242',
     STRAVA_CLIENT_SECRET: 'fuzz-client-secret',
     STRAVA_OAUTH_URL: 'http://127.0.0.1:9/oauth',
     STRAVA_API_URL: 'http://127.0.0.1:9/api/v3',
+    RWGPS_CLIENT_ID: 'fuzz-rwgps',
+    RWGPS_CLIENT_SECRET: 'fuzz-rwgps-secret',
+    RWGPS_URL: 'http://127.0.0.1:9',
+    INTERVALS_CLIENT_ID: '77',
+    INTERVALS_CLIENT_SECRET: 'fuzz-intervals-secret',
+    INTERVALS_URL: 'http://127.0.0.1:9',
   },
   { log: createLogger('trace', logSink) },
 );

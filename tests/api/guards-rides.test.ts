@@ -72,8 +72,8 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('activityConnections, when the club has not configured Strava', () => {
-  const strava = () => t.services.activityConnections;
+describe('activitySources, when the club has not configured them', () => {
+  const strava = () => t.services.activitySources.strava;
 
   it('exists and says it is not configured', () => {
     expect(strava().configured).toBe(false);

@@ -636,7 +636,7 @@ describe('when the club has not configured Strava', () => {
         (await plain.app.inject({ method: 'GET', url: '/api/strava/connect', headers: rider.auth }))
           .statusCode,
       ).toBe(404);
-      expect(plain.services.activityConnections.configured).toBe(false);
+      expect(plain.services.activitySources.strava.configured).toBe(false);
       const order = await paidOrder(plain, rider);
       const response = await plain.app.inject({
         method: 'POST',

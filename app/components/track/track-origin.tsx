@@ -1,23 +1,25 @@
 /**
- * Where an attached track came from, for the volunteer: said only when it was brought from Strava, with a link
- * to the activity there (which the volunteer sees if the rider shares it with them, or publicly).
+ * Where an attached track came from, for the volunteer: said only when it was brought from an activity service,
+ * with a link to the activity there (which the volunteer sees if the rider shares it with them, or publicly).
  */
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StoredTrack } from '../../../contracts/tracks.ts';
+import { ACTIVITY_PROVIDER_NAMES, activityPageUrl } from '../../../domain/activity-providers.ts';
 
 export function TrackOrigin({ track }: { track: StoredTrack }) {
   const { t } = useTranslation();
-  if (track.source !== 'strava' || !track.activity_id) return null;
+  if (track.source === 'upload' || !track.activity_id) return null;
+  const service = ACTIVITY_PROVIDER_NAMES[track.source];
   return (
     <Text size="sm" data-testid="track-origin">
-      {t('track:origin.strava')}{' '}
+      {t('track:origin.source', { service })}{' '}
       <Anchor
-        href={`https://www.strava.com/activities/${encodeURIComponent(track.activity_id)}`}
+        href={activityPageUrl(track.source, track.activity_id)}
         target="_blank"
         rel="noopener noreferrer"
       >
-        {t('track:origin.activity', { id: track.activity_id })}
+        {t('track:origin.activity', { service, id: track.activity_id })}
       </Anchor>
     </Text>
   );

@@ -40,8 +40,10 @@ import { SecondFactorCard } from '../../components/account/second-factor-card.ts
 import { ProfileTab } from '../../components/account/profile-tab.tsx';
 import { userFormValues } from '../../components/forms/user-fields.tsx';
 import { PageIntro } from '../../components/page-intro.tsx';
-import { StravaConnection } from '../../components/strava/strava-connection.tsx';
-import { StravaOutcome } from '../../components/strava/strava-outcome.tsx';
+import { SourceConnection } from '../../components/activity-sources/source-connection.tsx';
+import { SourceOutcome } from '../../components/activity-sources/source-outcome.tsx';
+import { configuredProviders } from '../../lib/activity-sources.server.ts';
+import { isActivityProvider } from '../../../domain/activity-providers.ts';
 import forms from '../../components/forms/forms.module.css';
 import type { Route } from './+types/account';
 import { requireUser } from '../../lib/require-user.ts';
@@ -54,7 +56,7 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly (string 
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
-  const [profile, orders, cancellationRequests, homologations, publicDisplay, strava, postalAddress] =
+  const [profile, orders, cancellationRequests, homologations, publicDisplay, sources, postalAddress] =
     await Promise.all([
       services.accounts.profile(user.id),
       services.orders.list(user.id),
@@ -62,8 +64,13 @@ export async function loader(args: Route.LoaderArgs) {
       // As GET /api/me/homologations, null until the address is confirmed (the tab says so then).
       services.homologations.forUserOnceVerified(user, localeOr(args.params.lang)),
       services.displayRestrictions.stateOf(user.email),
-      // Null when the club has not configured Strava: then the card does not show.
-      services.activityConnections.configured ? services.activityConnections.status(user.id) : null,
+      // One card per activity service the club configured; none when it configured none.
+      Promise.all(
+        configuredProviders(services).map(async (provider) => ({
+          provider,
+          ...(await services.activitySources[provider].status(user.id)),
+        })),
+      ),
       // Where the route card goes back: shown in each registration's "return the card" step.
       services.clubAddress.postalAddress(),
     ]);
@@ -79,7 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
     cancellationRequests,
     homologations,
     publicDisplay,
-    strava,
+    sources,
     postalAddress,
   };
 }
@@ -196,19 +203,21 @@ async function cancelRegistration({ user, values, actions }: IntentPost) {
   return { intent: 'cancel-registration', candidate: values.candidate, asked: true };
 }
 
-async function disconnectStrava({ user, values, actions }: IntentPost) {
+async function disconnectSource({ user, values, actions }: IntentPost) {
+  const { provider } = values;
+  if (!isActivityProvider(provider)) throw data(null, { status: 400 });
   try {
-    await actions.disconnectStrava(user.id);
+    await actions.disconnectActivitySource(provider, user.id);
   } catch (error) {
     return serviceRefusal(error, values);
   }
-  return { intent: 'strava-disconnect', disconnected: true };
+  return { intent: 'source-disconnect', provider, disconnected: true };
 }
 
 /**
  * The forms of the page post here with their `intent` (decision 0032): the profile, the password, the account's
  * deletion, the public display of the results or of the name, a guardian's link sent again, giving up an unpaid
- * order, asking to cancel a paid registration, or disconnecting Strava.
+ * order, asking to cancel a paid registration, or disconnecting an activity service.
  */
 const INTENTS = {
   profile: saveProfile,
@@ -219,7 +228,7 @@ const INTENTS = {
   'resend-consent': resendConsent,
   'cancel-order': cancelOrder,
   'cancel-registration': cancelRegistration,
-  'strava-disconnect': disconnectStrava,
+  'source-disconnect': disconnectSource,
 } satisfies Record<string, (post: IntentPost) => Promise<unknown>>;
 
 const isIntent = (value: string | undefined): value is keyof typeof INTENTS =>
@@ -271,7 +280,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro prefix="account:" noindex />
       <EmailVerificationNotice state={loaderData.verification} />
-      <StravaOutcome />
+      <SourceOutcome />
       <Tabs value={tab} onChange={selectTab} keepMounted className={forms.readable}>
         <Tabs.List mb="lg" aria-label={t('account:tabs.label')}>
           <Tabs.Tab value="profile" leftSection={<IconUser {...icon} />}>
@@ -289,9 +298,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileTab profile={loaderData.profile} />
-          {loaderData.strava && (
-            <StravaConnection status={loaderData.strava} returnTo={`/${i18n.language}/account`} />
-          )}
+          {loaderData.sources.map((status) => (
+            <SourceConnection key={status.provider} status={status} returnTo={`/${i18n.language}/account`} />
+          ))}
           <DataCopy />
           <DeleteAccount />
         </Tabs.Panel>

@@ -25,20 +25,29 @@ import classes from '../../components/track/track.module.css';
 import type { Route } from './+types/track-check';
 import { isServiceFailure } from '../../../contracts/action-services.ts';
 import { activityIdField } from '../../../domain/schemas/activities.ts';
+import { isActivityProvider } from '../../../domain/activity-providers.ts';
 import { readForm } from '../../lib/form-action.server.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { isStravaOutage, stravaFailure, stravaRidesState } from '../../lib/strava.server.ts';
-import { StravaOutcome } from '../../components/strava/strava-outcome.tsx';
-import { type StravaAnswer, StravaRides } from '../../components/strava/strava-rides.tsx';
+import {
+  activityFailure,
+  activitySourcesState,
+  isActivityOutage,
+} from '../../lib/activity-sources.server.ts';
+import { SourceOutcome } from '../../components/activity-sources/source-outcome.tsx';
+import {
+  SOURCE_INTENTS,
+  type SourceAnswer,
+  SourceRides,
+} from '../../components/activity-sources/source-rides.tsx';
 
 const ACCEPT = TRACK_FILE_ACCEPT.join(',');
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, user } = context.get(requestContext);
-  if (!user) return { signedIn: false, candidates: [], strava: null };
-  const [orders, strava] = await Promise.all([
+  if (!user) return { signedIn: false, candidates: [], sources: [] };
+  const [orders, sources] = await Promise.all([
     services.orders.list(user.id),
-    stravaRidesState(services, user.id, new URL(request.url)),
+    activitySourcesState(services, user.id, new URL(request.url)),
   ]);
   const candidates = orders
     .filter((order) => order.status === 'paid')
@@ -51,46 +60,55 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Coming from a registration (the account page, the club's request): that one is chosen first.
   const wanted = Number(new URL(request.url).searchParams.get('candidate'));
   candidates.sort((a, b) => Number(b.id === wanted) - Number(a.id === wanted));
-  return { signedIn: true, candidates, strava };
+  return { signedIn: true, candidates, sources };
 }
 
+const isSourceIntent = (value: string | undefined): value is SourceAnswer['intent'] =>
+  (SOURCE_INTENTS as readonly (string | undefined)[]).includes(value);
+
 /**
- * The Strava forms post here (decision 0032): check a ride (`strava-check`), attach it to a registration
- * (`strava-attach`). A refusal comes back as the answer's `error`, beside the ride it concerns.
+ * The activity services' forms post here (decision 0032) with the service's name: check a ride
+ * (`source-check`), attach it to a registration (`source-attach`). A refusal comes back as the answer's `error`,
+ * beside the ride it concerns.
  */
 export async function action(args: Route.ActionArgs) {
   const { user } = requireUser(args);
   const { actions } = args.context.get(requestContext);
   const values = await readForm(args.request);
-  const activity = activityIdField().safeParse(values.activity);
-  const intent = values.intent;
-  if ((intent !== 'strava-check' && intent !== 'strava-attach') || !activity.success)
-    throw data(null, { status: 400 });
-  const answered = { intent, activity: activity.data, name: (values.name ?? '').slice(0, 200) } as const;
+  const { intent, provider } = values;
+  if (!isSourceIntent(intent) || !isActivityProvider(provider)) throw data(null, { status: 400 });
+  const activity = activityIdField(provider).safeParse(values.activity);
+  if (!activity.success) throw data(null, { status: 400 });
+  const answered = {
+    intent,
+    provider,
+    activity: activity.data,
+    name: (values.name ?? '').slice(0, 200),
+  } as const;
   try {
-    if (intent === 'strava-check') {
-      const checked: StravaAnswer = {
+    if (intent === 'source-check') {
+      const checked: SourceAnswer = {
         ...answered,
-        analysis: await actions.checkStravaRide(user.id, activity.data),
+        analysis: await actions.checkActivity(provider, user.id, activity.data),
       };
       return data(checked);
     }
     const candidateId = Number(values.candidate);
     if (!Number.isSafeInteger(candidateId) || candidateId < 1) throw { statusCode: 404, code: 'not_found' };
-    const stored = await actions.attachStravaRide(user, candidateId, activity.data);
-    const attached: StravaAnswer = { ...answered, analysis: stored.analysis, attached: true };
+    const stored = await actions.attachActivity(provider, user, candidateId, activity.data);
+    const attached: SourceAnswer = { ...answered, analysis: stored.analysis, attached: true };
     return data(attached);
   } catch (failure) {
-    if (!isServiceFailure(failure) || (failure.statusCode >= 500 && !isStravaOutage(failure))) throw failure;
-    const refused: StravaAnswer = { ...answered, error: stravaFailure(failure) };
+    if (!isServiceFailure(failure) || (failure.statusCode >= 500 && !isActivityOutage(failure)))
+      throw failure;
+    const refused: SourceAnswer = { ...answered, error: activityFailure(failure) };
     return data(refused, { status: failure.statusCode });
   }
 }
 
-/** Checking or attaching a ride changes nothing the loader reads: Strava is not asked for the list again. */
+/** Checking or attaching a ride changes nothing the loader reads: the services are not asked for the lists again. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const intent = formData?.get('intent');
-  if (intent === 'strava-check' || intent === 'strava-attach') return false;
+  if (isSourceIntent(formData?.get('intent')?.toString())) return false;
   return defaultShouldRevalidate;
 }
 
@@ -333,7 +351,7 @@ export default function TrackCheckPage({ loaderData, actionData, params }: Route
   return (
     <>
       <PublicIntro namespace="track" />
-      <StravaOutcome />
+      <SourceOutcome />
       <Stack gap="xl">
         <Stack gap="xs">
           <DropZone onFile={check} busy={busy} />
@@ -365,14 +383,15 @@ export default function TrackCheckPage({ loaderData, actionData, params }: Route
         {analysis && file && loaderData.candidates.length > 0 && (
           <AttachForm file={file} candidates={loaderData.candidates} />
         )}
-        {loaderData.strava && (
-          <StravaRides
-            state={loaderData.strava}
-            answer={actionData}
+        {loaderData.sources.map((source) => (
+          <SourceRides
+            key={source.provider}
+            state={source}
+            answer={actionData?.provider === source.provider ? actionData : undefined}
             candidates={loaderData.candidates}
             returnTo={`/${params.lang}/track-check`}
           />
-        )}
+        ))}
         {analysis && !loaderData.signedIn && (
           <Text size="sm">
             {t('track:attach.signIn')}{' '}

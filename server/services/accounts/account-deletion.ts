@@ -14,14 +14,15 @@ import { recordAudit } from '../platform/audit.ts';
 import { type Caller, signedIn } from '../guards.ts';
 import { moneyMoved } from '../registrations/order-records.ts';
 import { verifyPassword } from './passwords.ts';
-import type { ActivityConnectionsService } from '../rides/activity-connections.ts';
+import { ACTIVITY_PROVIDERS } from '../../../domain/activity-providers.ts';
+import type { ActivitySources } from '../rides/activity-sources.ts';
 
 export function createAccountDeletionService({
   db,
-  activityConnections,
+  activitySources,
 }: {
   db: Database;
-  activityConnections: ActivityConnectionsService | null;
+  activitySources: ActivitySources | null;
 }) {
   return {
     /** The signed-in person's own account: nobody deletes another's. */
@@ -30,8 +31,15 @@ export function createAccountDeletionService({
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw notFound('No such user');
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword();
-      // Read before the tokens go with the account; Strava is told once the deletion is certain.
-      const revokeActivityService = (await activityConnections?.revocationFor(userId)) ?? (async () => {});
+      // Read before the tokens go with the account; the services are told once the deletion is certain.
+      const revocations = activitySources
+        ? await Promise.all(
+            ACTIVITY_PROVIDERS.map((provider) => activitySources[provider].revocationFor(userId)),
+          )
+        : [];
+      const revokeActivityService = async () => {
+        for (const revoke of revocations) await revoke();
+      };
       await db.transaction(async (tx) => {
         if (user.roles.includes('admin')) {
           const [others] = await tx

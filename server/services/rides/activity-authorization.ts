@@ -10,6 +10,7 @@ import { type AuthorizedConnection, ProviderError } from '../../activities/provi
 import { activityConnections, oauthStates } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { spend } from './activity-budget.ts';
+import { activityFailureOf } from '../../../domain/activity-failures.ts';
 import { type ConnectionDeps, tokenContext } from './activity-tokens.ts';
 import { hashToken, newToken } from '../accounts/tokens.ts';
 
@@ -23,7 +24,7 @@ export interface AuthorizationCallback {
 }
 
 export interface AuthorizationDeps extends ConnectionDeps {
-  /** `{PUBLIC_URL}/api/strava/callback`: the address registered with the service. */
+  /** The callback's address, as registered with the service (activity-sources.ts). */
   redirectUri: string;
 }
 
@@ -93,10 +94,11 @@ async function keepConnection(
     });
 }
 
-/** Why the exchange failed, as the page the rider returns to says it: Strava's refusal and rate limit are plain. */
+/** Why the exchange failed, as the page the rider returns to says it: a refusal and a rate limit are plain. */
 function outcomeOfFailure(error: ProviderError | AppError): AuthorizationOutcome {
-  if (error instanceof AppError && error.code === 'strava_refused') return 'unavailable';
-  if (error instanceof AppError && error.code === 'strava_rate_limited') return 'rate_limited';
+  const failure = error instanceof AppError ? activityFailureOf(error.code) : null;
+  if (failure === 'refused') return 'unavailable';
+  if (failure === 'rate_limited') return 'rate_limited';
   return 'failed';
 }
 

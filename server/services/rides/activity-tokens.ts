@@ -9,14 +9,15 @@ import type { Database } from '../../db/client.ts';
 import { activityConnections } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { type BudgetDeps, spend } from './activity-budget.ts';
+import { activityErrors } from './activity-errors.ts';
 import { type TokenCipher, TokenCipherError } from './token-cipher.ts';
 
-/** Refreshed this long before Strava's expiry, so that a token never dies during a call. */
+/** Refreshed this long before the token's expiry, so that a token never dies during a call. */
 const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
-export const notConnected = () => new AppError(409, 'not_connected', 'Connect your Strava account first');
-const revoked = () =>
-  new AppError(409, 'strava_revoked', 'Strava no longer gives access to your rides: connect again');
+export const notConnected = () =>
+  new AppError(409, 'not_connected', 'Connect your account at the service first');
+const revoked = (deps: ConnectionDeps) => activityErrors(deps.provider).revoked();
 
 /** What the connection's operations share: the database, the service's client, the cipher and the budget. */
 export interface ConnectionDeps extends BudgetDeps {
@@ -62,7 +63,7 @@ async function opened(deps: ConnectionDeps, row: ConnectionRow, kind: 'access' |
   } catch (error) {
     if (!(error instanceof TokenCipherError)) throw error;
     await forget(deps, row.userId);
-    throw revoked();
+    throw revoked(deps);
   }
 }
 
@@ -81,7 +82,7 @@ async function refreshed(deps: ConnectionDeps, row: ConnectionRow): Promise<stri
     if (current && current.updatedAt.getTime() > row.updatedAt.getTime())
       return opened(deps, current, 'access');
     await forget(deps, row.userId);
-    throw revoked();
+    throw revoked(deps);
   }
   await deps.db
     .update(activityConnections)
@@ -119,7 +120,7 @@ export async function withAccess<T>(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     await forget(deps, userId);
-    throw revoked();
+    throw revoked(deps);
   }
 }
 
