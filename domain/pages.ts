@@ -126,7 +126,7 @@ export const PAGES: readonly Page[] = [
   page('account', 'account', 'routes/account/account.tsx', 'default', {
     guard: 'authenticated',
     // The orders tab speaks the order vocabulary; the password tab holds the public-display switch; the
-    // profile tab the Strava connection.
+    // profile tab the activity services' connections.
     ns: ['account', 'validation', 'order', 'restriction', 'track', 'homologation'],
   }),
 

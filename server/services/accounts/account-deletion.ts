@@ -2,7 +2,7 @@
  * Deleting one's own account: the password confirms it, then one transaction removes the person's data. Paid
  * orders stay, without their owner, for the club's accounts; everything else goes, mostly by the foreign keys'
  * cascades (sessions, links, devices, drafts, print jobs; candidates take their documents and GPS tracks with
- * them; a Strava connection is revoked there and its tokens go). Homologations and the public ranking are the club's record and stay, unlinked from the account.
+ * them; an activity service's connection is revoked there and its tokens go). Homologations and the public ranking are the club's record and stay, unlinked from the account.
  * See docs/decisions/0028-account-deletion.md.
  */
 import { and, arrayContains, eq, inArray, ne, sql } from 'drizzle-orm';
