@@ -54,7 +54,7 @@ interface Source {
 const accountPage = (request: FastifyRequest) =>
   `/${chooseLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'])}/account`;
 
-/** The OAuth round trip: to Strava, and back to the page the rider came from. */
+/** The OAuth round trip: to the service, and back to the page the rider came from. */
 function authorizationRoutes(app: App, source: Source) {
   const { connections, prefix } = source;
   const service = ACTIVITY_PROVIDER_NAMES[source.provider];

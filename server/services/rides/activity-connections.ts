@@ -1,10 +1,10 @@
 /**
- * A rider's connection to an activity service (Strava, decision 0037): the OAuth authorization bound to the
+ * A rider's connection to one activity service (decisions 0037, 0051): the OAuth authorization bound to the
  * session (activity-authorization.ts), the tokens kept encrypted and refreshed before they expire
  * (activity-tokens.ts), the club's shared budget of calls (activity-budget.ts), the rides of some days, a ride's
  * points written as the GPX file the check reads, and the revocation (on "Disconnect" and with the account).
  *
- * The service always exists: when the club has not configured Strava, `configured` is false and every method
+ * The service always exists: when the club has not configured its service, `configured` is false and every method
  * refuses with 404 `not_found`, as the routes that then do not exist answer (one rule for the API, the pages and
  * the CLI).
  */
@@ -48,7 +48,7 @@ interface Deps {
   client: ActivityProviderClient | null;
   cipher: TokenCipher;
   rateLimits: RateLimits;
-  /** `{PUBLIC_URL}/api/strava/callback`: the address registered with the service. */
+  /** The callback's address registered with the service (activity-sources.ts). */
   redirectUri: string;
   log?: FastifyBaseLogger;
 }

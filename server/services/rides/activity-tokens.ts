@@ -126,7 +126,7 @@ export async function withAccess<T>(
 
 /**
  * Revokes the site's access at the service with the token `accessToken` gives. A refusal (revoked already, the
- * service down, the budget spent) is only logged: the tokens go anyway, and the rider can also revoke at Strava.
+ * service down, the budget spent) is only logged: the tokens go anyway, and the rider can also revoke at the service.
  */
 export async function revokeQuietly(
   deps: ConnectionDeps,
