@@ -18,6 +18,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ensurePgliteDirectory } from './pglite-creation.ts';
+import { type PgliteMemory, pgliteStartParams } from './pglite-memory.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,14 +41,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export interface DatabaseLocation {
   databaseUrl?: string;
   dataDir: string;
+  /** PGlite's memory settings; PGlite's defaults when absent (tests). */
+  embeddedDatabase?: PgliteMemory;
 }
 
 /** `location` is a PostgreSQL URL, a directory for PGlite, or `memory://` for a throw-away PGlite. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
-  if (location.dataDir === 'memory://') return openPglite('memory://');
+  if (location.dataDir === 'memory://') return openPglite('memory://', location.embeddedDatabase);
   fs.mkdirSync(location.dataDir, { recursive: true });
-  return openPglite(path.join(location.dataDir, 'pglite'));
+  return openPglite(path.join(location.dataDir, 'pglite'), location.embeddedDatabase);
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -120,13 +123,16 @@ function lockDirectory(directory: string): () => void {
   return () => fs.rmSync(lockFile, { force: true });
 }
 
-async function openPglite(directory: string): Promise<DatabaseHandle> {
+async function openPglite(directory: string, memory: PgliteMemory | undefined): Promise<DatabaseHandle> {
   const unlock = lockDirectory(directory);
   let client: PGlite;
   try {
     // On disk only: initdb's memory would stay with the server for good (server/db/pglite-creation.ts).
     if (directory !== 'memory://') await ensurePgliteDirectory(directory);
-    client = await PGlite.create(directory, { extensions: { pg_trgm, unaccent } });
+    client = await PGlite.create(directory, {
+      extensions: { pg_trgm, unaccent },
+      ...(memory && { startParams: pgliteStartParams(memory) }),
+    });
   } catch (error) {
     unlock();
     throw error;
