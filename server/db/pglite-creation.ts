@@ -12,8 +12,11 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 
-/** initdb takes 5 to 10 s on a small machine; far beyond that, something is stuck. */
-export const CREATION_TIMEOUT_MS = 120_000;
+/**
+ * initdb takes 5 to 10 s on an idle 2-core machine and 45 s on one busy with other work; far beyond that,
+ * something is stuck.
+ */
+export const CREATION_TIMEOUT_MS = 300_000;
 /** After SIGKILL a process is gone at once; this only bounds the wait for its exit to be reported. */
 const EXIT_AFTER_KILL_MS = 5_000;
 /** What the error keeps of the child's own message. */
