@@ -18,6 +18,15 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SOCIAL_LINKS: 'facebook' })).toThrow(/SOCIAL_LINKS/);
   });
 
+  it("sizes the embedded database's buffer cache for a small server unless told", () => {
+    expect(parseConfig({}).embeddedDatabase).toEqual({ sharedBuffersMb: 16 });
+    expect(parseConfig({ PGLITE_SHARED_BUFFERS_MB: '128' }).embeddedDatabase).toEqual({
+      sharedBuffersMb: 128,
+    });
+    for (const wrong of ['0', '16MB', '2.5', '5000'])
+      expect(() => parseConfig({ PGLITE_SHARED_BUFFERS_MB: wrong })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', STRIPE_SECRET_KEY: '' }).databaseUrl).toBeUndefined();
   });

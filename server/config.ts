@@ -204,6 +204,8 @@ const environmentSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   TRUST_PROXY: trustProxy,
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** The embedded database's buffer cache (decision 0052): sized for a small server, PostgreSQL's is 128. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
   DIPLOMA_SIGNING_KEY: optionalString,
   STRAVA_CLIENT_ID: optionalString,
   STRAVA_CLIENT_SECRET: optionalString,
@@ -287,6 +289,7 @@ export function parseConfig(environment: Record<string, string | undefined> = pr
         : undefined,
     trustProxy: env.TRUST_PROXY,
     pageCacheMb: env.PAGE_CACHE_MB,
+    embeddedDatabase: { sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB },
     // A PEM in one environment line has its line breaks written as \n.
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     diplomaSigningKey: env.DIPLOMA_SIGNING_KEY?.replaceAll('\\n', '\n'),

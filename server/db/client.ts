@@ -17,6 +17,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ensurePgliteDirectory } from './pglite-creation.ts';
+import { type PgliteMemory, pgliteStartParams } from './pglite-memory.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,15 +38,19 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** `location` is a PostgreSQL URL, a directory for PGlite, or `memory://` for a throw-away PGlite. */
-export async function openDatabase(location: {
+export interface DatabaseLocation {
   databaseUrl?: string;
   dataDir: string;
-}): Promise<DatabaseHandle> {
+  /** PGlite's memory settings; PGlite's defaults when absent (tests). */
+  embeddedDatabase?: PgliteMemory;
+}
+
+/** `location` is a PostgreSQL URL, a directory for PGlite, or `memory://` for a throw-away PGlite. */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
-  const directory = location.dataDir === 'memory://' ? 'memory://' : path.join(location.dataDir, 'pglite');
-  if (directory !== 'memory://') fs.mkdirSync(directory, { recursive: true });
-  return openPglite(directory);
+  if (location.dataDir === 'memory://') return openPglite('memory://', location.embeddedDatabase);
+  fs.mkdirSync(location.dataDir, { recursive: true });
+  return openPglite(path.join(location.dataDir, 'pglite'), location.embeddedDatabase);
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -117,9 +123,20 @@ function lockDirectory(directory: string): () => void {
   return () => fs.rmSync(lockFile, { force: true });
 }
 
-async function openPglite(directory: string): Promise<DatabaseHandle> {
+async function openPglite(directory: string, memory: PgliteMemory | undefined): Promise<DatabaseHandle> {
   const unlock = lockDirectory(directory);
-  const client = await PGlite.create(directory, { extensions: { pg_trgm, unaccent } });
+  let client: PGlite;
+  try {
+    // On disk only: initdb's memory would stay with the server for good (server/db/pglite-creation.ts).
+    if (directory !== 'memory://') await ensurePgliteDirectory(directory);
+    client = await PGlite.create(directory, {
+      extensions: { pg_trgm, unaccent },
+      ...(memory && { startParams: pgliteStartParams(memory) }),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -139,7 +156,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
 const shared = globalThis as typeof globalThis & { __cinglesDatabase?: Promise<DatabaseHandle> };
 
 /** The process-wide database, opened and migrated once (dev reloads included). */
-export function sharedDatabase(location: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export function sharedDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   shared.__cinglesDatabase ??= openDatabase(location).then(async (handle) => {
     await handle.migrate();
     return handle;
