@@ -4,20 +4,18 @@
  * without scripts.
  */
 import { Button } from '@mantine/core';
-import { IconActivity, IconBrandStrava, IconRoute } from '@tabler/icons-react';
+import { IconBrandStrava } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_PROVIDER_NAMES, type ActivityProvider } from '../../../domain/activity-providers.ts';
 
-const ICONS = { strava: IconBrandStrava, ridewithgps: IconRoute, intervals: IconActivity };
-
 export function ConnectSource({ provider, returnTo }: { provider: ActivityProvider; returnTo: string }) {
   const { t } = useTranslation();
-  const Icon = ICONS[provider];
   return (
     <Button
       component="a"
       href={`/api/rides/${provider}/connect?return_to=${encodeURIComponent(returnTo)}`}
-      leftSection={<Icon size={18} aria-hidden />}
+      // Strava's brand mark, which its guidelines ask for beside its name; the others have none to give.
+      leftSection={provider === 'strava' ? <IconBrandStrava size={18} aria-hidden /> : undefined}
       style={{ alignSelf: 'flex-start' }}
       data-testid={`${provider}-connect`}
     >
