@@ -34,10 +34,12 @@ interface Manifest {
  * what this round added to them: "Check my ride" its flags and the club's requests (+1.1 KB), the account page the
  * cancellation request, the copy of one's data and the club's requests (+2 KB). Then the newcomer's round (issue 46):
  * what a ride still lacks, said per challenge, with the ascents as cards on a phone ("Check my ride" +1.3 KB), and on
- * the account and order pages the club's postal address, the guardian's notice and the ride's warning step.
+ * the account and order pages the club's postal address, the guardian's notice and the ride's warning step. Then
+ * the services beside Strava (issue 44): "Check my ride" shows a section per service, its words naming the service
+ * (228.5 KB measured; the account page's cards stayed within its ceiling).
  */
 const CEILINGS_KB: Record<string, number> = {
-  'track-check': 228,
+  'track-check': 229,
   account: 356,
   order: 341,
 };
