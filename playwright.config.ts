@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { RWGPS_STAND_IN_CLIENT } from './tests/support/ridewithgps-stand-in.ts';
 import { STRAVA_STAND_IN_CLIENT } from './tests/support/strava-stand-in.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** The stand-in of Strava's OAuth and API (tests/support/strava-stand-in-server.ts), next to the site. */
 const stravaPort = port + 1;
+/** The stand-in of Ride with GPS's OAuth and API (tests/support/ridewithgps-stand-in-server.ts). */
+const rwgpsPort = port + 2;
+/** Where the journeys reach the Strava stand-in's test-only control route (strava-inactive.last.spec.ts). */
+export const stravaStandInUrl = `http://127.0.0.1:${stravaPort}`;
 // A fresh data directory per run: the server starts on an empty embedded database with demo content. The config
 // is also loaded by each worker (TEST_WORKER_INDEX set), which must find the same directory, not empty it.
 export const dataDir = path.join(os.tmpdir(), `cv-e2e-${port}`);
@@ -17,6 +22,9 @@ if (process.env.TEST_WORKER_INDEX === undefined && testRunner) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
 }
+
+/** tests/e2e/*.last.spec.ts: the journeys of the `last` project. */
+const LAST_SPECS = /\.last\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,11 +55,33 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: LAST_SPECS,
+    },
+    // Journeys that change what the whole club's site does (Strava refusing its application) run alone, once
+    // every other journey is done; a failure in the main project skips them. Playwright runs a dependency in
+    // full whatever the file filter: naming a .last spec on the command line runs the whole main project first,
+    // unless `--no-deps` (then name no other spec beside it, or they would run side by side).
+    {
+      name: 'last',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: LAST_SPECS,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: [
     {
       command: `node tests/support/strava-stand-in-server.ts ${stravaPort}`,
       url: `http://127.0.0.1:${stravaPort}/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node tests/support/ridewithgps-stand-in-server.ts ${rwgpsPort}`,
+      url: `http://127.0.0.1:${rwgpsPort}/ready`,
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -81,6 +111,10 @@ export default defineConfig({
         STRAVA_CLIENT_SECRET: STRAVA_STAND_IN_CLIENT.secret,
         STRAVA_OAUTH_URL: `http://127.0.0.1:${stravaPort}/oauth`,
         STRAVA_API_URL: `http://127.0.0.1:${stravaPort}/api/v3`,
+        // Ride with GPS, through its stand-in (tests/e2e/ridewithgps.spec.ts): its OAuth and API share one address.
+        RWGPS_CLIENT_ID: RWGPS_STAND_IN_CLIENT.id,
+        RWGPS_CLIENT_SECRET: RWGPS_STAND_IN_CLIENT.secret,
+        RWGPS_URL: `http://127.0.0.1:${rwgpsPort}`,
       },
     },
   ],
