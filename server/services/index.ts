@@ -53,6 +53,7 @@ import {
   createClubAddressService,
   createJobQueuesService,
   createRateLimits,
+  createSettingsService,
 } from './platform/index.ts';
 import {
   createActivityConnectionsService,
@@ -102,6 +103,8 @@ function createFoundation(deps: ServiceDependencies) {
   const rateLimits = createRateLimits({ redisUrl: config.redisUrl, ipFactor: config.rateLimitIpFactor });
   const changeBus = deps.changeBus ?? createLocalChangeBus();
   const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
+  // The club's settings (price, fee, pick-up points, address...): a change drops the pages that show them too.
+  const settings = createSettingsService({ db, config, changeBus, onPublicChange: publicDataChanged });
   // The one home of the club's postal address: pages, mails and documents all ask it.
   const clubAddress = createClubAddressService({ config });
   // One key seals every secret kept for a person: activity services' tokens, authenticator apps' secrets.
@@ -116,6 +119,7 @@ function createFoundation(deps: ServiceDependencies) {
     rateLimits,
     changeBus,
     publicDataChanged,
+    settings,
     clubAddress,
   };
 }
@@ -267,7 +271,7 @@ function createAdminServices(
 
 export function createServices(deps: ServiceDependencies) {
   const foundation = createFoundation(deps);
-  const { mail, mailTransport, rateLimits, changeBus, clubAddress } = foundation;
+  const { mail, mailTransport, rateLimits, changeBus, clubAddress, settings } = foundation;
   const registrations = createRegistrationServices(
     foundation,
     deps.providers ?? createProviders(deps.config, deps.db),
@@ -276,6 +280,7 @@ export function createServices(deps: ServiceDependencies) {
   return {
     mail,
     rateLimits,
+    settings,
     clubAddress,
     ...createAccountServices(foundation, rides.activityConnections),
     ...rides,
