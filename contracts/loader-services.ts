@@ -93,8 +93,9 @@ export interface LoaderServices {
   orders: {
     list(userId: number): Promise<PresentedOrder[]>;
     get(userId: number, orderId: number): Promise<PresentedOrder>;
-    pickupPoints(locale?: Locale): PickupPoint[];
-    price(count: number): Price;
+    /** Those a buyer may choose, or `all` to name the point an earlier order chose (retired since). */
+    pickupPoints(locale?: Locale, which?: 'offered' | 'all'): Promise<PickupPoint[]>;
+    price(count: number): Promise<Price>;
     earliestPostalDate(): string;
   };
   payments: {

@@ -43,12 +43,14 @@ export default async function pages(
     clientBuildDirectory: path.join(projectRoot, 'build/client'),
     // The build writes a Brotli copy of each script and stylesheet at the best quality (scripts/precompress-build.ts).
     staticOptions: { preCompressed: true },
-    getLoadContext(request, reply) {
+    async getLoadContext(request, reply) {
       const context = new RouterContextProvider();
+      // The club's settings in force (kept in memory by the service): the back office changes them without a restart.
+      const club = await services.settings.values();
       context.set(requestContext, {
         services,
         actions: pageActions(services, request, reply, { secureCookie }),
-        settings,
+        settings: { ...settings, contactEmail: club.contact_email, refundFeeCents: club.refund_fee_cents },
         user: request.user,
         nonce: cspNonce(reply.raw),
       });

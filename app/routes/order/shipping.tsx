@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     draft,
     userAddress: addressFromUser(profile),
-    pickupPoints: services.orders.pickupPoints(localeOr(args.params.lang)),
+    pickupPoints: await services.orders.pickupPoints(localeOr(args.params.lang)),
     earliestPostalDate: services.orders.earliestPostalDate(),
     orderDate,
   };

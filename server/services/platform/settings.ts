@@ -220,3 +220,5 @@ export function createSettingsService(deps: {
     },
   };
 }
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
