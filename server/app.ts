@@ -133,11 +133,8 @@ export async function buildApp(options: AppOptions) {
       settings: {
         publicUrl: config.publicUrl,
         shopUrl: config.shopUrl,
-        // Read again on every page from the club's settings (pages.ts); these are their seed.
-        contactEmail: config.contactEmail,
         socialLinks: config.socialLinks,
         paymentsTestMode: config.payments.testMode,
-        refundFeeCents: config.refundFeeCents,
       },
     });
   }

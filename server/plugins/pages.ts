@@ -19,7 +19,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface PagesOptions {
   services: Services;
-  settings: PublicSettings;
+  /** What the start-up configuration says; the contact email and the refund fee come from the club's settings. */
+  settings: Omit<PublicSettings, 'contactEmail' | 'refundFeeCents'>;
   devServer?: ViteDevServer;
   /** Anonymous pages kept in memory (server/plugins/page-cache.ts); none in development or when the budget is 0. */
   pageStore?: PageStore;
