@@ -7,7 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../domain/dates.ts';
 import type { StaffRole } from '../../domain/roles.ts';
+import { createLocalChangeBus } from '../../server/change-bus.ts';
 import { auditLog, orders } from '../../server/db/schema/index.ts';
+import { CLI } from '../../server/services/guards.ts';
+import { createServices } from '../../server/services/index.ts';
+import { createSettingsService } from '../../server/services/platform/settings.ts';
 import { orderPayload } from '../support/orders.ts';
 import { paidOrder } from '../support/registrations.ts';
 import { type TestApp, createTestApp } from '../support/test-app.ts';
@@ -174,6 +178,21 @@ describe('the settings and their versions', () => {
     expect(entries[0]).toMatchObject({ before: { refund_fee_cents: 200 }, after: { refund_fee_cents: 300 } });
   });
 
+  it('keeps the postal address while payments are live: riders must know where their card goes', async () => {
+    const live = createSettingsService({
+      db: t.db,
+      config: { ...t.config, payments: { ...t.config.payments, testMode: false } },
+      changeBus: createLocalChangeBus(),
+      onPublicChange: () => {},
+    });
+    const { version } = await live.get(CLI);
+    await expect(live.change(CLI, { club_postal_address: null }, version)).rejects.toMatchObject({
+      statusCode: 400,
+      fields: { club_postal_address: 'validation:settings_postal_address' },
+    });
+    expect((await change({ club_postal_address: null })).statusCode).toBe(200);
+  });
+
   it('gives the pages, mails and documents the changed address and fee at once', async () => {
     const lines = ['Club des Cinglés du Mont-Ventoux', 'BP 12', '84410 Bédoin'];
     expect(
@@ -303,5 +322,28 @@ describe('registrations closed', () => {
       .from(orders)
       .where(and(eq(orders.id, before.json().id), eq(orders.userId, buyer.id)));
     expect(stored!.status).toBe('pending');
+  });
+});
+
+describe('several instances', () => {
+  it('each drops its kept settings when another changes them, and the page cache is told', async () => {
+    const bus = createLocalChangeBus();
+    const first = createServices({ db: t.db, config: t.config, mailDelivery: 'manual', changeBus: bus });
+    const second = createServices({ db: t.db, config: t.config, mailDelivery: 'manual', changeBus: bus });
+    try {
+      let pagesDropped = 0;
+      second.onPublicDataChanged(() => {
+        pagesDropped += 1;
+      });
+      const before = await second.settings.priceCentsOn();
+      const caller = await t.services.sessions.findUser(admin.authorization!.slice('Bearer '.length));
+      const { version } = await first.settings.get(caller);
+      await first.settings.change(caller, { price_cents: before + 100 }, version);
+      expect(await second.settings.priceCentsOn()).toBe(before + 100);
+      expect(pagesDropped).toBeGreaterThan(0);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });

@@ -35,7 +35,7 @@ export const SETTINGS_TOPIC = 'settings';
 type Row = typeof settingsVersions.$inferSelect;
 type SettingsConfig = Pick<
   Config,
-  'priceCents' | 'refundFeeCents' | 'pickupPoints' | 'clubPostalAddress' | 'contactEmail'
+  'priceCents' | 'refundFeeCents' | 'pickupPoints' | 'clubPostalAddress' | 'contactEmail' | 'payments'
 >;
 
 /** Version 1: what the environment says (PRICE_CENTS, REFUND_FEE_CENTS, PICKUP_POINTS, ...), and the code's defaults. */
@@ -200,6 +200,9 @@ export function createSettingsService(deps: {
       const { values, removed } = applySettingsPatch(current.values, patch, today(now));
       if (removed.length > 0)
         throw validationError({ pickup_points: 'validation:settings_pickup_point_kept' });
+      // A site that takes real money says where riders post their card (decision 0045).
+      if (values.club_postal_address === null && !deps.config.payments.testMode)
+        throw validationError({ club_postal_address: 'validation:settings_postal_address' });
       return changed(await writeVersion(db, seed, actorId, { values, expected }), now);
     },
 
