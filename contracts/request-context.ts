@@ -19,6 +19,9 @@ export interface PublicSettings {
   paymentsTestMode: boolean;
   /** Kept by the club on an approved cancellation request, in cents (the rules page states it). */
   refundFeeCents: number;
+  /** A kit's price in force today, in cents, and the next one when the club planned one (its settings). */
+  priceCents: number;
+  nextPrice: { from: string; cents: number } | null;
 }
 
 export interface RequestContextValue {

@@ -11,16 +11,34 @@ import type { ViteDevServer } from 'vite';
 import { type PublicSettings, requestContext } from '#request-context';
 import type { Services } from '../services/index.ts';
 import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
+import { today } from '../../domain/dates.ts';
+import { nextPrice, priceOn } from '../../domain/settings.ts';
 import { pageActions } from './page-actions.ts';
 import { type PageStore, registerPageCache } from './page-cache.ts';
 import { cspNonce } from './security.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** What the pages read from the club's settings, on each request. */
+type ClubSettingKey = 'contactEmail' | 'refundFeeCents' | 'priceCents' | 'nextPrice';
+
+/** The club's settings in force as the pages show them: the price of today and the next one planned. */
+async function clubSettings(services: Services): Promise<Pick<PublicSettings, ClubSettingKey>> {
+  const club = await services.settings.values();
+  const day = today();
+  const next = nextPrice(club.prices, day);
+  return {
+    contactEmail: club.contact_email,
+    refundFeeCents: club.refund_fee_cents,
+    priceCents: priceOn(club.prices, day),
+    nextPrice: next?.from ? { from: next.from, cents: next.cents } : null,
+  };
+}
+
 export interface PagesOptions {
   services: Services;
   /** What the start-up configuration says; the contact email and the refund fee come from the club's settings. */
-  settings: Omit<PublicSettings, 'contactEmail' | 'refundFeeCents'>;
+  settings: Omit<PublicSettings, ClubSettingKey>;
   devServer?: ViteDevServer;
   /** Anonymous pages kept in memory (server/plugins/page-cache.ts); none in development or when the budget is 0. */
   pageStore?: PageStore;
@@ -47,11 +65,11 @@ export default async function pages(
     async getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       // The club's settings in force (kept in memory by the service): the back office changes them without a restart.
-      const club = await services.settings.values();
+      const club = await clubSettings(services);
       context.set(requestContext, {
         services,
         actions: pageActions(services, request, reply, { secureCookie }),
-        settings: { ...settings, contactEmail: club.contact_email, refundFeeCents: club.refund_fee_cents },
+        settings: { ...settings, ...club },
         user: request.user,
         nonce: cspNonce(reply.raw),
       });
