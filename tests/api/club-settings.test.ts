@@ -297,6 +297,15 @@ describe('registrations closed', () => {
       closed_message: { fr: 'Complet pour cette saison', gb: 'Full for this season' },
     });
     expect(closed.statusCode).toBe(200);
+    // The order form says why, in the reader's language, else in French.
+    expect(await t.services.orders.registrations('gb')).toEqual({
+      open: false,
+      message: 'Full for this season',
+    });
+    expect(await t.services.orders.registrations('de')).toEqual({
+      open: false,
+      message: 'Complet pour cette saison',
+    });
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/orders?lang=gb',

@@ -10,7 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PickupPoint, PresentedOrder } from '../../../contracts/orders.ts';
 import { type Locale, LOCALE_TAGS } from '../../../domain/locales.ts';
 import { formatOpeningHours } from '../../../domain/opening-hours.ts';
-import { offeredPickupPoints } from '../../../domain/settings.ts';
+import { inLanguage, offeredPickupPoints } from '../../../domain/settings.ts';
 import { type Price, priceOrder } from '../../../domain/prices.ts';
 import type { Order } from '../../../domain/schemas/order.ts';
 import type { PaymentMode } from '../../../domain/statuses.ts';
@@ -51,6 +51,12 @@ export function createOrdersService(deps: {
         address: point.address,
         hours: formatOpeningHours(point.hours, LOCALE_TAGS[locale]),
       }));
+    },
+
+    /** Whether the club takes new orders, and if not its message in `locale` (French when empty). */
+    async registrations(locale: Locale = 'fr'): Promise<{ open: boolean; message: string }> {
+      const values = await settings.values();
+      return { open: values.registrations_open, message: inLanguage(values.closed_message, locale) };
     },
 
     /** The price of `count` kits ordered now: the price in force today (club settings). */
