@@ -20,7 +20,7 @@ import { cspNonce } from './security.ts';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** What the pages read from the club's settings, on each request. */
-type ClubSettingKey = 'contactEmail' | 'refundFeeCents' | 'priceCents' | 'nextPrice';
+type ClubSettingKey = 'contactEmail' | 'refundFeeCents' | 'priceCents' | 'nextPrice' | 'heatWarning';
 
 /** The club's settings in force as the pages show them: the price of today and the next one planned. */
 async function clubSettings(services: Services): Promise<Pick<PublicSettings, ClubSettingKey>> {
@@ -32,6 +32,7 @@ async function clubSettings(services: Services): Promise<Pick<PublicSettings, Cl
     refundFeeCents: club.refund_fee_cents,
     priceCents: priceOn(club.prices, day),
     nextPrice: next?.from ? { from: next.from, cents: next.cents } : null,
+    heatWarning: club.heat_warning,
   };
 }
 
