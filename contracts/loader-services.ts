@@ -94,8 +94,11 @@ export interface LoaderServices {
   orders: {
     list(userId: number): Promise<PresentedOrder[]>;
     get(userId: number, orderId: number): Promise<PresentedOrder>;
-    pickupPoints(locale?: Locale): PickupPoint[];
-    price(count: number): Price;
+    /** Those a buyer may choose, or `all` to name the point an earlier order chose (retired since). */
+    pickupPoints(locale?: Locale, which?: 'offered' | 'all'): Promise<PickupPoint[]>;
+    price(count: number): Promise<Price>;
+    /** Whether the club takes new orders, and if not why, in `locale`. */
+    registrations(locale?: Locale): Promise<{ open: boolean; message: string }>;
     earliestPostalDate(): string;
   };
   payments: {

@@ -19,6 +19,11 @@ export interface PublicSettings {
   paymentsTestMode: boolean;
   /** Kept by the club on an approved cancellation request, in cents (the rules page states it). */
   refundFeeCents: number;
+  /** A kit's price in force today, in cents, and the next one when the club planned one (its settings). */
+  priceCents: number;
+  nextPrice: { from: string; cents: number } | null;
+  /** The heat warning's period, month-day both ends inclusive (its settings). */
+  heatWarning: { from: string; to: string };
 }
 
 export interface RequestContextValue {

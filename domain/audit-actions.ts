@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'refund.requested',
   'refund.retried',
   'refund.succeeded',
+  'settings.changed',
+  'settings.restored',
   'user.change_email',
   'user.create',
   'user.roles',

@@ -119,6 +119,14 @@ describe('isInHeatPeriod', () => {
     expect(isInHeatPeriod('2025-12-25')).toBe(false);
   });
 
+  it('follows the period the club set', () => {
+    const period = { from: '07-01', to: '07-31' };
+    expect(isInHeatPeriod('2025-06-20', period)).toBe(false);
+    expect(isInHeatPeriod('2025-07-01', period)).toBe(true);
+    expect(isInHeatPeriod('2025-07-31', period)).toBe(true);
+    expect(isInHeatPeriod('2025-08-01', period)).toBe(false);
+  });
+
   it('is false for an invalid date', () => {
     expect(isInHeatPeriod('2025-07-32')).toBe(false);
     expect(isInHeatPeriod('')).toBe(false);

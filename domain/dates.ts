@@ -135,10 +135,16 @@ export function earliestPostalDate(today: CalendarDate, workingDays = 10): Calen
   return addWorkingDays(today, workingDays);
 }
 
-/** 15 June to 15 August inclusive, in any year: the heat warning is shown for rides in this period. */
-export function isInHeatPeriod(date: CalendarDate): boolean {
+/**
+ * Whether `date` falls in the heat warning's period (month-day, both ends inclusive, in any year): the club's
+ * setting `heat_warning` (decision 0053), 15 June to 15 August unless changed.
+ */
+export function isInHeatPeriod(
+  date: CalendarDate,
+  period: { from: string; to: string } = CLUB_FACTS.heatWarning,
+): boolean {
   const monthDay = date.slice(5);
-  const { from, to } = CLUB_FACTS.heatWarning;
+  const { from, to } = period;
   return isValidCalendarDate(date) && monthDay >= from && monthDay <= to;
 }
 

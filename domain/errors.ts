@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'passkey_exists',
   'passkey_limit',
   'no_passkey',
+  'settings_changed',
+  'registrations_closed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -102,4 +104,6 @@ export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, string>> = {
   passkey_exists: 'validation:passkey_exists',
   passkey_limit: 'validation:passkey_limit',
   no_passkey: 'validation:no_passkey',
+  settings_changed: 'validation:settings_changed',
+  registrations_closed: 'validation:registrations_closed',
 };

@@ -3,12 +3,12 @@ import { PERMISSIONS, ROLE_PERMISSIONS, can, isStaff, listPermission, permission
 import { STAFF_ROLES, normaliseRoles } from './roles.ts';
 
 describe('the permission table', () => {
-  it('gives each role exactly what issue 42 names', () => {
+  it('gives each role exactly what issues 42 and 47 name', () => {
     expect(ROLE_PERMISSIONS).toEqual({
       desk: ['registrations.read', 'registrations.process', 'cards.scan'],
       president: ['registrations.read', 'homologations.read', 'homologations.decide'],
       treasurer: ['registrations.read', 'money.read', 'money.refund'],
-      admin: ['people.manage', 'audit.read', 'personal_data.export', 'laureates.import'],
+      admin: ['people.manage', 'audit.read', 'personal_data.export', 'laureates.import', 'settings.manage'],
     });
   });
 

@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   'audit.read', // the audit log
   'personal_data.export', // another person's data
   'laureates.import', // the club's records
+  'settings.manage', // the club's settings: price, refund fee, pick-up points, notice, registrations (issue 47)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -30,7 +31,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
   president: ['registrations.read', 'homologations.read', 'homologations.decide'],
   // A refund is decided from the order it gives back: the treasurer reads the registrations too.
   treasurer: ['registrations.read', 'money.read', 'money.refund'],
-  admin: ['people.manage', 'audit.read', 'personal_data.export', 'laureates.import'],
+  admin: ['people.manage', 'audit.read', 'personal_data.export', 'laureates.import', 'settings.manage'],
 };
 
 /** Every permission the roles give, each once. */

@@ -305,8 +305,6 @@ export const CLUB_FACTS = {
   minimumAge: 14,
   /** From `minimumAge` up to `adultAge - 1`: parental authorisation and medical certificate. */
   adultAge: 18,
-  /** Per candidate; the server's `PRICE_CENTS` setting is the figure actually charged. */
-  price: { amountCents: 2500, currency: 'EUR' },
 } as const;
 
 /** The club's published totals of brevets awarded, at one date: a fixed figure, not a live count. */

@@ -133,10 +133,8 @@ export async function buildApp(options: AppOptions) {
       settings: {
         publicUrl: config.publicUrl,
         shopUrl: config.shopUrl,
-        contactEmail: config.contactEmail,
         socialLinks: config.socialLinks,
         paymentsTestMode: config.payments.testMode,
-        refundFeeCents: config.refundFeeCents,
       },
     });
   }

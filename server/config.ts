@@ -167,8 +167,12 @@ const environmentSchema = z.object({
   CONTACT_EMAIL: z.email().default('contact@clubcinglesventoux.org'),
   SHOP_URL: z.url().default('https://boutique.clubcinglesventoux.org'),
   SOCIAL_LINKS: socialLinks,
+  /**
+   * PRICE_CENTS, REFUND_FEE_CENTS (kept on an approved cancellation request, decision 0039), PICKUP_POINTS,
+   * CLUB_POSTAL_ADDRESS and CONTACT_EMAIL are version 1 of the club's settings, which the back office changes
+   * (services/platform/settings.ts, decision 0053): read them there, never here.
+   */
   PRICE_CENTS: z.coerce.number().int().positive().default(2500),
-  /** Kept by the club on an approved cancellation request (decision 0039); stated on the rules page. */
   CLUB_POSTAL_ADDRESS: postalAddress,
   REFUND_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(0),
   STRIPE_SECRET_KEY: optionalString,

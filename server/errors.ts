@@ -40,3 +40,8 @@ export const secondFactorRequired = () =>
 /** An act that asks for a second factor passed within the last minutes (STEP_UP_MINUTES). */
 export const reauthenticationRequired = () =>
   new AppError(403, 'reauthentication_required', 'Enter a code from your authenticator app again');
+/** Registrations are closed in the club's settings (issue 47); `message` is the club's why, in the buyer's language. */
+export const registrationsClosed = (message: string) =>
+  new AppError(409, 'registrations_closed', 'Registrations are closed', {
+    details: message ? { message } : undefined,
+  });

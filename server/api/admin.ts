@@ -10,6 +10,7 @@ import adminKits from './admin-kits.ts';
 import adminAudit from './admin-audit.ts';
 import adminOverview from './admin-overview.ts';
 import adminPeople from './admin-people.ts';
+import adminSettings from './admin-settings.ts';
 import type { ApiOptions } from './index.ts';
 
 const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config }) => {
@@ -19,6 +20,7 @@ const admin: FastifyPluginAsyncZod<ApiOptions> = async (app, { services, config 
   await app.register(adminOverview, options);
   await app.register(adminAudit, options);
   await app.register(adminPeople, options);
+  await app.register(adminSettings, options);
   await app.register(adminCandidates, options);
   await app.register(adminKits, options);
   await app.register(adminHomologations, options);

@@ -15,6 +15,7 @@ import laureates from './laureates.ts';
 import statistics from './statistics.ts';
 import orders from './orders.ts';
 import payments from './payments.ts';
+import pickupPoints from './pickup-points.ts';
 import refunds from './refunds.ts';
 import personalData from './personal-data.ts';
 import rides from './rides.ts';
@@ -37,6 +38,7 @@ export default async function api(app: FastifyInstance, { services, config }: Ap
   await app.register(statistics, options);
   await app.register(displayRestrictions, options);
   await app.register(orders, options);
+  await app.register(pickupPoints, options);
   await app.register(candidates, options);
   await app.register(payments, options);
   await app.register(refunds, options);

@@ -1,6 +1,7 @@
 /**
  * Where riders can collect their registration kit when they choose `retrait`, unless PICKUP_POINTS configures
- * others. Names and addresses are the places' own; the hours are data, written out in the reader's language.
+ * others: version 1 of the club settings' `pickup_points` (decision 0053). Names and addresses are the places'
+ * own; the hours are data, written out in the reader's language.
  */
 import type { OpeningHours } from '../../domain/opening-hours.ts';
 

@@ -53,6 +53,7 @@ import {
   createClubAddressService,
   createJobQueuesService,
   createRateLimits,
+  createSettingsService,
 } from './platform/index.ts';
 import {
   createActivitySources,
@@ -99,8 +100,10 @@ function createFoundation(deps: ServiceDependencies) {
   const rateLimits = createRateLimits({ redisUrl: config.redisUrl, ipFactor: config.rateLimitIpFactor });
   const changeBus = deps.changeBus ?? createLocalChangeBus();
   const publicDataChanged = () => changeBus.publish(CHANGES.publicData);
+  // The club's settings (price, fee, pick-up points, address...): a change drops the pages that show them too.
+  const settings = createSettingsService({ db, config, changeBus, onPublicChange: publicDataChanged });
   // The one home of the club's postal address: pages, mails and documents all ask it.
-  const clubAddress = createClubAddressService({ config });
+  const clubAddress = createClubAddressService({ settings });
   // One key seals every secret kept for a person: activity services' tokens, authenticator apps' secrets.
   const cipher = createTokenCipher({ db, configuredKey: config.tokenEncryptionKey });
   return {
@@ -113,6 +116,7 @@ function createFoundation(deps: ServiceDependencies) {
     rateLimits,
     changeBus,
     publicDataChanged,
+    settings,
     clubAddress,
   };
 }
@@ -147,7 +151,7 @@ function createPublicServices({ db, config, mail, rateLimits, changeBus, publicD
 
 /** Orders, their payments and refunds, changes, guardians' consents and cancellation requests. */
 function createRegistrationServices(
-  { db, config, mail, log, clubAddress }: Foundation,
+  { db, config, mail, log, clubAddress, settings }: Foundation,
   providers: Providers,
 ) {
   const orderDrafts = createOrderDraftsService({ db });
@@ -155,14 +159,14 @@ function createRegistrationServices(
   const payments = createPaymentsService({ db, config, providers, log });
   const refunds = createRefundsService({ db, providers, mail, publicUrl: config.publicUrl, log });
   payments.onRefundEvent(refunds.reconcile);
-  const guardianConsents = createGuardianConsentsService({ db, config, mail, documents });
+  const guardianConsents = createGuardianConsentsService({ db, config, settings, mail, documents });
   payments.onPaid(createOrderNotifications({ db, config, mail, documents, guardianConsents }));
   return {
     orderDrafts,
     documents,
     payments,
-    orders: createOrdersService({ db, config, payments, orderDrafts }),
-    registrationChanges: createRegistrationChangesService({ db, config, mail, documents }),
+    orders: createOrdersService({ db, config, payments, orderDrafts, settings }),
+    registrationChanges: createRegistrationChangesService({ db, config, settings, mail, documents }),
     guardianConsents,
     refunds,
     cancellationRequests: createCancellationRequestsService({
@@ -170,7 +174,7 @@ function createRegistrationServices(
       refunds,
       mail,
       publicUrl: config.publicUrl,
-      feeCents: config.refundFeeCents,
+      feeCents: async () => (await settings.values()).refund_fee_cents,
     }),
     ledger: createLedgerService({ db }),
   };
@@ -185,7 +189,7 @@ function createRideServices({ db, config, rateLimits, log, cipher }: Foundation)
 
 /** Accounts, sessions and devices, and a person's data: its copy and how long it is kept. */
 function createAccountServices(
-  { db, config, mail, rateLimits, log, cipher }: Foundation,
+  { db, config, mail, rateLimits, log, cipher, settings }: Foundation,
   activitySources: ActivitySources,
 ) {
   const sessions = createSessionsService({ db, stepUpMinutes: config.stepUpMinutes });
@@ -220,14 +224,19 @@ function createAccountServices(
       relyingParty,
     }),
     accountDeletion: createAccountDeletionService({ db, activitySources }),
-    dataExport: createDataExportService({ db, kinds, rateLimits, contactEmail: config.contactEmail }),
+    dataExport: createDataExportService({
+      db,
+      kinds,
+      rateLimits,
+      contactEmail: async () => (await settings.values()).contact_email,
+    }),
     retention: createRetentionService({ db, kinds, log }),
   };
 }
 
 /** The volunteers' desk: lists, files, kits, print jobs, homologations and diplomas. */
 function createAdminServices(
-  { db, config, mail, log, publicDataChanged }: Foundation,
+  { db, config, mail, log, publicDataChanged, settings }: Foundation,
   documents: ReturnType<typeof createDocumentsService>,
 ) {
   const homologations = createHomologationsService({ db, config, mail, onChange: publicDataChanged });
@@ -236,7 +245,7 @@ function createAdminServices(
       ...createAdminListsService({ db }),
       ...createCandidateFileService({ db }),
       ...createAdminDashboardService({ db }),
-      ...createKitsService({ db, config, mail, documents }),
+      ...createKitsService({ db, config, settings, mail, documents }),
     } satisfies AdminService,
     printJobs: createPrintJobsService({ db, documents, log }),
     auditLog: createAuditLogService({ db }),
@@ -253,7 +262,7 @@ function createAdminServices(
 
 export function createServices(deps: ServiceDependencies) {
   const foundation = createFoundation(deps);
-  const { mail, mailTransport, rateLimits, changeBus, clubAddress } = foundation;
+  const { mail, mailTransport, rateLimits, changeBus, clubAddress, settings } = foundation;
   const registrations = createRegistrationServices(
     foundation,
     deps.providers ?? createProviders(deps.config, deps.db),
@@ -262,6 +271,7 @@ export function createServices(deps: ServiceDependencies) {
   return {
     mail,
     rateLimits,
+    settings,
     clubAddress,
     ...createAccountServices(foundation, rides.activitySources),
     ...rides,

@@ -15,7 +15,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClubPostalAddress as Address } from '../../../contracts/club-address.ts';
-import { CHALLENGE_IDS, CLUB_FACTS } from '../../../domain/ventoux.ts';
+import { DEFAULT_CURRENCY } from '../../../domain/prices.ts';
+import { CHALLENGE_IDS } from '../../../domain/ventoux.ts';
 import { ClubPostalAddress } from '../club-postal-address.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useRootData } from '../../lib/root-data.ts';
@@ -71,9 +72,11 @@ function OptionsPanel() {
 function RegistrationPanel() {
   const { t, i18n } = useTranslation();
   const format = useFormat();
-  const price = format.money(CLUB_FACTS.price.amountCents, CLUB_FACTS.price.currency);
-  // The club's fee on an approved cancellation request (REFUND_FEE_CENTS, decision 0039).
-  const feeCents = useRootData()?.settings.refundFeeCents ?? 0;
+  // The club's price in force, the next one planned and its fee on an approved cancellation request (decision 0053).
+  const settings = useRootData()?.settings;
+  const price = format.money(settings?.priceCents ?? 0, DEFAULT_CURRENCY);
+  const next = settings?.nextPrice;
+  const feeCents = settings?.refundFeeCents ?? 0;
   const deliveryIcons: Record<string, ReactNode> = {
     postal: <IconTruckDelivery size={18} aria-hidden />,
     email: <IconMail size={18} aria-hidden />,
@@ -83,10 +86,18 @@ function RegistrationPanel() {
     <>
       <PanelHeading tab="registration" />
       <Bullets items={useTextList('rules:tabs.registration.items', { price })} />
+      {next && (
+        <Text mt="xs" data-testid="rules-next-price">
+          {t('rules:tabs.registration.nextPrice', {
+            date: format.date(next.from),
+            price: format.money(next.cents, DEFAULT_CURRENCY),
+          })}
+        </Text>
+      )}
       <Text mt="md" data-testid="rules-cancellation">
         {feeCents > 0
           ? t('rules:tabs.registration.cancellation', {
-              fee: format.money(feeCents, CLUB_FACTS.price.currency),
+              fee: format.money(feeCents, DEFAULT_CURRENCY),
             })
           : t('rules:tabs.registration.cancellationFree')}
       </Text>

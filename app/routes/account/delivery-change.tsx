@@ -10,9 +10,10 @@ import { IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { requestContext } from '#request-context';
+import type { LoaderServices } from '../../../contracts/loader-services.ts';
 import type { PickupPoint, PresentedOrder } from '../../../contracts/orders.ts';
 import { isValidCalendarDate, today } from '../../../domain/dates.ts';
-import { localeOr } from '../../../domain/locales.ts';
+import { type Locale, localeOr } from '../../../domain/locales.ts';
 import { deliveryChangeFormSchema } from '../../../domain/schemas/order.ts';
 import { ErrorSummary } from '../../components/forms/error-summary.tsx';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
@@ -32,6 +33,14 @@ import type { Route } from './+types/delivery-change';
 const ADDRESS_FIELDS = ['nom', 'prenom', 'adresse', 'complement', 'code_postal', 'ville', 'pays'] as const;
 const ADDRESS_PREFIX = 'adresse_livraison.';
 
+/** The points offered, and the order's own when it was retired since: it stays that order's choice. */
+async function choosablePoints(services: LoaderServices, locale: Locale, own: string | null) {
+  const offered = await services.orders.pickupPoints(locale);
+  if (!own || offered.some((point) => point.id === own)) return offered;
+  const kept = (await services.orders.pickupPoints(locale, 'all')).find((point) => point.id === own);
+  return kept ? [...offered, kept] : offered;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireUser(args);
   // Another person's order, or none, is not found.
@@ -40,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
     order,
     today: today(),
     earliestPostalDate: services.orders.earliestPostalDate(),
-    pickupPoints: services.orders.pickupPoints(localeOr(args.params.lang)),
+    pickupPoints: await choosablePoints(services, localeOr(args.params.lang), order.point_retrait),
   };
 }
 

@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!detail) throw data(null, { status: 404 });
   const locale = localeOr(params.lang);
   const pickupPointNames = Object.fromEntries(
-    services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
+    (await services.orders.pickupPoints(locale, 'all')).map((point) => [point.id, point.name]),
   );
   const track = await services.tracks.forCandidate(id);
   // The electronic route card, for those who judge or scan cards (a treasurer's page goes without it).

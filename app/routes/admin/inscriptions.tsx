@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   const page: CandidatePage = await services.admin.listCandidates(user, apiListQuery(list, query));
   const locale = localeOr(params.lang);
   const pickupPointNames = Object.fromEntries(
-    services.orders.pickupPoints(locale).map((point) => [point.id, point.name]),
+    (await services.orders.pickupPoints(locale, 'all')).map((point) => [point.id, point.name]),
   );
   return { list, query, page, pickupPointNames };
 }

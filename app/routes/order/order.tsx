@@ -31,6 +31,7 @@ import {
 import { candidatePathLabel } from '../../components/order/form-labels.ts';
 import { OrderSteps } from '../../components/order/order-steps.tsx';
 import { PriceSummary } from '../../components/order/price-summary.tsx';
+import { RegistrationsClosed } from '../../components/order/registrations-closed.tsx';
 import { SaveStatus } from '../../components/order/save-status.tsx';
 import { useDraftAutosave } from '../../components/order/use-draft-autosave.ts';
 import { PageIntro } from '../../components/page-intro.tsx';
@@ -48,8 +49,9 @@ import { requireUser } from '../../lib/require-user.ts';
 import { draftAndProfile, keepDraft } from './draft.server.ts';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { draft, profile, orderDate } = await draftAndProfile(args);
-  return { draft, prefill: candidateFromUser(profile), orderDate };
+  const { draft, profile, orderDate, services } = await draftAndProfile(args);
+  const registrations = await services.orders.registrations(localeOr(args.params.lang));
+  return { draft, prefill: candidateFromUser(profile), orderDate, registrations };
 }
 
 /**
@@ -293,6 +295,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <Stack maw={960} mx="auto" className={forms.readable} gap={0}>
       <OrderSteps current="candidates" />
       <PageIntro prefix="order:order." noindex />
+      <RegistrationsClosed registrations={loaderData.registrations} />
       <Form method="post" ref={ref} onSubmit={submit} noValidate data-testid="order-form">
         <Stack gap="lg">
           {loaderData.draft.candidats.length === 0 && (

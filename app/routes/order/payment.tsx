@@ -39,8 +39,8 @@ export async function loader(args: Route.LoaderArgs) {
   const draft = readDraft(await services.orderDrafts.get(user.id));
   return {
     draft,
-    price: services.orders.price(draft.candidats.length),
-    pickupPoints: services.orders.pickupPoints(localeOr(args.params.lang)),
+    price: await services.orders.price(draft.candidats.length),
+    pickupPoints: await services.orders.pickupPoints(localeOr(args.params.lang)),
     orderDate: today(),
     // Exactly the methods whose provider is on (never one routed to another provider).
     methods: services.payments.methods().map((method) => method.id),

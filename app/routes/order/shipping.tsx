@@ -45,6 +45,7 @@ import { useAdoptTypedValues } from '../../lib/action-form.ts';
 import { readForm } from '../../lib/form-action.server.ts';
 import { isFormRefusal } from '../../lib/form-refusal.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { hasErrors, useZodForm } from '../../lib/zod-form.ts';
 import type { Route } from './+types/shipping';
 import { Notice } from '../../components/order/notice.tsx';
@@ -56,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     draft,
     userAddress: addressFromUser(profile),
-    pickupPoints: services.orders.pickupPoints(localeOr(args.params.lang)),
+    pickupPoints: await services.orders.pickupPoints(localeOr(args.params.lang)),
     earliestPostalDate: services.orders.earliestPostalDate(),
     orderDate,
   };
@@ -168,6 +169,8 @@ function DeliveryPanel({
 }) {
   const { t } = useTranslation('order');
   const hydrated = useHydrated();
+  // The club's period (its settings); the code's when the root's data is missing.
+  const heatWarning = useRootData()?.settings.heatWarning;
   const { mode_livraison: mode, date_livraison: date } = form.values;
   const validDate = isValidCalendarDate(date);
   const tooSoonForPost = mode === 'postal' && validDate && date < earliestPostalDate;
@@ -186,7 +189,7 @@ function DeliveryPanel({
         {hydrated && tooSoonForPost && (
           <EarlyPostalNotice form={form} earliestPostalDate={earliestPostalDate} />
         )}
-        {dateAsked && validDate && isInHeatPeriod(date) && (
+        {dateAsked && validDate && isInHeatPeriod(date, heatWarning) && (
           <Notice
             color="orange"
             icon={<IconSun aria-hidden />}

@@ -1,6 +1,7 @@
 /** The platform: the audit log, the server's own secrets, scheduled jobs. */
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import type { ClubSettings } from '../../../domain/settings.ts';
 import { createdAt, timestamptz } from './columns.ts';
 
 /** Who changed what, when, with the state before and after. Written by services, never updated. */
@@ -38,4 +39,19 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   nextRunAt: timestamptz('next_run_at').notNull(),
   lastRunAt: timestamptz('last_run_at'),
   lastReport: jsonb('last_report'),
+});
+
+/**
+ * The club's settings (issue 47, decision 0053): each change is a new version, never updated, with who made it,
+ * when, every value after and the changed ones before. No row until the first change: the environment's values are
+ * version 1 until then.
+ */
+export const settingsVersions = pgTable('settings', {
+  version: integer('version').primaryKey(),
+  values: jsonb('values').$type<ClubSettings>().notNull(),
+  before: jsonb('before').$type<Partial<ClubSettings>>(),
+  changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The version this one gave back, when it is a restore. */
+  restoredFrom: integer('restored_from'),
+  createdAt: createdAt(),
 });

@@ -31,11 +31,18 @@ export function createDataExportService(deps: {
   db: Database;
   kinds: readonly PersonalDataKind[];
   rateLimits: RateLimits;
-  contactEmail: string;
+  /** The club's contact address in force (club settings). */
+  contactEmail: () => Promise<string>;
 }) {
-  const { db, kinds, rateLimits, contactEmail } = deps;
+  const { db, kinds, rateLimits } = deps;
 
-  function readme(locale: Locale, subject: DataSubject, written: PersonalDataKind[], now: Date): string {
+  function readme(
+    locale: Locale,
+    subject: DataSubject,
+    written: PersonalDataKind[],
+    now: Date,
+    contactEmail: string,
+  ): string {
     const t = translator(locale, 'privacy');
     const lines = [
       t('data.readme.title'),
@@ -70,7 +77,10 @@ export function createDataExportService(deps: {
       for (const file of copy.files ?? []) files[`${kind.id}/${file.name}`] = file.bytes;
       written.push(kind);
     }
-    const zip = zipSync({ 'README.txt': strToU8(readme(locale, subject, written, now)), ...files });
+    const zip = zipSync({
+      'README.txt': strToU8(readme(locale, subject, written, now, await deps.contactEmail())),
+      ...files,
+    });
     return { filename: `cingles-ventoux-data-${now.toISOString().slice(0, 10)}.zip`, bytes: zip };
   }
 

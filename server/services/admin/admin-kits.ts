@@ -19,6 +19,7 @@ import type { MailService } from '../documents/mail.ts';
 import { markProcessingStarted } from '../registrations/registration-changes.ts';
 import { refuseWhileCancellationRequested } from '../registrations/cancellation-requests-pending.ts';
 import { actorIdOf, type Caller, permitted } from '../guards.ts';
+import type { SettingsService } from '../platform/settings.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -26,19 +27,23 @@ type OrderRow = typeof orders.$inferSelect;
 interface KitsDeps {
   db: Database;
   config: Config;
+  settings: SettingsService;
   mail: MailService;
   documents: DocumentsService;
 }
 
 async function queueKitSentEmail(
-  { config, mail }: KitsDeps,
+  { config, mail, settings }: KitsDeps,
   tx: Database,
   candidate: CandidateRow,
   order: OrderRow,
   now: Date,
 ) {
   const language = localeOr(order.locale);
-  const pickupPoint = config.pickupPoints.find((point) => point.id === order.point_retrait);
+  // The point the order chose, retired since or not.
+  const pickupPoint = (await settings.values()).pickup_points.find(
+    (point) => point.id === order.point_retrait,
+  );
   await mail.queue(
     {
       to: candidate.email,

@@ -23,7 +23,8 @@ export interface DecisionDeps {
   refunds: RefundsService;
   mail: MailService;
   publicUrl: string;
-  feeCents: number;
+  /** The club's refund fee in force (club settings, seeded from REFUND_FEE_CENTS). */
+  feeCents: () => Promise<number>;
 }
 
 const notOpen = () => new AppError(409, 'conflict', 'This request has already been decided');
@@ -41,7 +42,7 @@ export async function lockOpen(tx: Database, requestId: number): Promise<Request
 
 /** Refunds the candidates' price less the fee; the request is marked in the refund's own transaction. */
 export async function approveRequest(deps: DecisionDeps, caller: Caller, requestId: number) {
-  const { db, refunds, feeCents } = deps;
+  const { db, refunds } = deps;
   // Accepting refunds the order: a recent second factor, as for any refund.
   const actorId = recentActorIdOf(caller, 'money.refund');
   const [request] = await db
@@ -51,7 +52,7 @@ export async function approveRequest(deps: DecisionDeps, caller: Caller, request
   if (!request) throw notFound('No such cancellation request');
   if (request.status !== 'open') throw notOpen();
   const [order] = await db.select().from(orders).where(eq(orders.id, request.orderId));
-  const fee = refundAfterFee(order!.unitPriceCents, request.candidateIds.length, feeCents);
+  const fee = refundAfterFee(order!.unitPriceCents, request.candidateIds.length, await deps.feeCents());
   const refund = await refunds.create(
     caller,
     request.orderId,

@@ -1,6 +1,6 @@
 /**
  * A buyer asks the club to cancel paid registrations that no volunteer has started on (decision 0039). A volunteer
- * approves — a refund of the candidates' price less the club's fee (`REFUND_FEE_CENTS`), made by refunds.ts, whose
+ * approves — a refund of the candidates' price less the club's fee (club settings' `refund_fee_cents`), made by refunds.ts, whose
  * email tells the buyer — or declines with a reason, which the buyer is emailed.
  *
  * This module is the service's face and the home of who may: the buyer opens a request on their own order
@@ -19,9 +19,6 @@ export function createCancellationRequestsService(deps: DecisionDeps) {
   const { db, feeCents } = deps;
 
   return {
-    /** The club's fee on an approved request, in cents: the rules page and the account page state it. */
-    feeCents,
-
     /** The buyer's request; another person's order answers 404, a registration a volunteer started 409. */
     create: (userId: number, orderId: number, body: CancellationRequestBody) =>
       openRequest(db, userId, orderId, body),
@@ -38,7 +35,7 @@ export function createCancellationRequestsService(deps: DecisionDeps) {
           desc(cancellationRequests.createdAt),
         )
         .limit(500);
-      return presentRequests(db, feeCents, rows);
+      return presentRequests(db, await feeCents(), rows);
     },
 
     /** The requests on the user's own orders, for the account page. */
@@ -51,7 +48,7 @@ export function createCancellationRequestsService(deps: DecisionDeps) {
         .orderBy(asc(cancellationRequests.id));
       return presentRequests(
         db,
-        feeCents,
+        await feeCents(),
         rows.map((row) => row.request),
       );
     },

@@ -7,6 +7,7 @@ import type { GuardianConsentView } from '../../../contracts/orders.ts';
 import { localeOr } from '../../../domain/locales.ts';
 import { candidateReference } from '../../../domain/references.ts';
 import type { Config } from '../../config.ts';
+import type { SettingsService } from '../platform/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { type candidates, guardianConsents, type orders, users } from '../../db/schema/index.ts';
 import { translator } from '../../i18n.ts';
@@ -21,7 +22,13 @@ export const GUARDIAN_LINK_DAYS = 14;
 export type CandidateRow = typeof candidates.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 
-export type GuardianDeps = { db: Database; config: Config; mail: MailService; documents: DocumentsService };
+export type GuardianDeps = {
+  db: Database;
+  config: Config;
+  settings: SettingsService;
+  mail: MailService;
+  documents: DocumentsService;
+};
 
 /** A new link for the candidate's guardian, mailed in the order's language; replaces any earlier one. */
 export async function sendLink(
@@ -78,17 +85,18 @@ export async function release(tx: Database, candidate: CandidateRow, order: Orde
 
 /** A refusal: the buyer and the club are told, in the order's language and the club's. */
 export async function tellRefusal(
-  { config, mail }: GuardianDeps,
+  { config, mail, settings }: GuardianDeps,
   tx: Database,
   candidate: CandidateRow,
   order: OrderRow,
 ) {
+  const contactEmail = (await settings.values()).contact_email;
   const [buyer] = order.userId ? await tx.select().from(users).where(eq(users.id, order.userId)) : [];
   const locale = localeOr(order.locale);
   const facts = {
     candidate: `${candidate.prenom} ${candidate.nom}`,
     reference: candidateReference(order.id, candidate.commande_index),
-    contact: config.contactEmail,
+    contact: contactEmail,
   };
   if (buyer)
     await mail.queue(
@@ -100,7 +108,7 @@ export async function tellRefusal(
     );
   await mail.queue(
     {
-      to: config.contactEmail,
+      to: contactEmail,
       ...guardianRefusalEmail('fr', config.publicUrl, { ...facts, audience: 'club' }),
     },
     tx,

@@ -6,16 +6,19 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { SessionUser } from '../../../contracts/account.ts';
+import { today } from '../../../domain/dates.ts';
 import type { Locale } from '../../../domain/locales.ts';
 import { normalizePhone } from '../../../domain/phone.ts';
 import { type Price, priceOrder } from '../../../domain/prices.ts';
 import { SCAN_TOKEN_RANDOM_BYTES, scanTokenFromBytes } from '../../../domain/references.ts';
 import type { Order } from '../../../domain/schemas/order.ts';
+import { inLanguage, offeredPickupPoints, priceOn } from '../../../domain/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { candidates, orders } from '../../db/schema/index.ts';
-import { validationError } from '../../errors.ts';
+import { registrationsClosed, validationError } from '../../errors.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
+import type { SettingsService } from '../platform/settings.ts';
 import { type OrderDeps, expiryFrom, payOrder, startSession } from './orders-payment.ts';
 
 export interface PlaceOptions {
@@ -131,19 +134,20 @@ function insertOrder(
 }
 
 export async function placeOrder(
-  deps: OrderDeps,
+  deps: OrderDeps & { settings: SettingsService },
   user: SessionUser,
   input: Order,
   options: PlaceOptions,
 ): Promise<Placed> {
-  const { config, payments } = deps;
+  const { payments } = deps;
   const now = options.now ?? new Date();
   const key = options.idempotencyKey;
   const existing = key ? await placedWith(deps, user.id, key) : null;
   if (existing) return existing;
+  const settings = await deps.settings.values();
   if (
     input.mode_livraison === 'retrait' &&
-    !config.pickupPoints.some((point) => point.id === input.point_retrait)
+    !offeredPickupPoints(settings.pickup_points).some((point) => point.id === input.point_retrait)
   )
     throw validationError({ point_retrait: 'validation:point_retrait_required' });
   const provider = payments.providerFor(input.mode_paiement);
@@ -157,7 +161,11 @@ export async function placeOrder(
     });
     return { id: pending.id, redirectUrl };
   }
-  const price = priceOrder(input.candidats.length, config.priceCents);
+  // Closed registrations refuse a new order; one already made (above) goes on.
+  if (!settings.registrations_open)
+    throw registrationsClosed(inLanguage(settings.closed_message, options.locale));
+  // Priced once, with the price in force on the day it is made: the order keeps it, paid or not.
+  const price = priceOrder(input.candidats.length, priceOn(settings.prices, today(now)));
   let created: { orderId: number; paymentId: number };
   try {
     created = await insertOrder(deps, user.id, input, { price, provider, contentHash, options, now });

@@ -10,6 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PickupPoint, PresentedOrder } from '../../../contracts/orders.ts';
 import { type Locale, LOCALE_TAGS } from '../../../domain/locales.ts';
 import { formatOpeningHours } from '../../../domain/opening-hours.ts';
+import { inLanguage, offeredPickupPoints } from '../../../domain/settings.ts';
 import { type Price, priceOrder } from '../../../domain/prices.ts';
 import type { Order } from '../../../domain/schemas/order.ts';
 import type { PaymentMode } from '../../../domain/statuses.ts';
@@ -24,23 +25,27 @@ import { type PlaceOptions, placeOrder, placedWith } from './orders-create.ts';
 import { notPayable, ownOrder, payOrder } from './orders-payment.ts';
 import { loadPresented } from './orders-presented.ts';
 import type { PaymentsService } from '../payments/payments.ts';
+import type { SettingsService } from '../platform/settings.ts';
 
 export function createOrdersService(deps: {
   db: Database;
   config: Config;
   payments: PaymentsService;
   orderDrafts: ReturnType<typeof createOrderDraftsService>;
+  settings: SettingsService;
 }) {
-  const { db, config, payments } = deps;
+  const { db, config, payments, settings } = deps;
 
   return {
-    priceCents: () => config.priceCents,
-
     earliestPostalDate: (now = new Date()) => earliestPostalDate(today(now), config.postalWorkingDays),
 
-    /** The pick-up points with their hours written in the reader's language. */
-    pickupPoints(locale: Locale = 'fr'): PickupPoint[] {
-      return config.pickupPoints.map((point) => ({
+    /**
+     * The pick-up points with their hours written in the reader's language: those a buyer may choose, or `all` to
+     * name the point an earlier order chose, retired since.
+     */
+    async pickupPoints(locale: Locale = 'fr', which: 'offered' | 'all' = 'offered'): Promise<PickupPoint[]> {
+      const points = (await settings.values()).pickup_points;
+      return (which === 'all' ? points : offeredPickupPoints(points)).map((point) => ({
         id: point.id,
         name: point.name,
         address: point.address,
@@ -48,8 +53,15 @@ export function createOrdersService(deps: {
       }));
     },
 
-    price(count: number): Price {
-      return priceOrder(count, config.priceCents);
+    /** Whether the club takes new orders, and if not its message in `locale` (French when empty). */
+    async registrations(locale: Locale = 'fr'): Promise<{ open: boolean; message: string }> {
+      const values = await settings.values();
+      return { open: values.registrations_open, message: inLanguage(values.closed_message, locale) };
+    },
+
+    /** The price of `count` kits ordered now: the price in force today (club settings). */
+    async price(count: number, now: Date = new Date()): Promise<Price> {
+      return priceOrder(count, await settings.priceCentsOn(now));
     },
 
     /** The order a user already placed with this Idempotency-Key, and where its payment goes; null if none. */

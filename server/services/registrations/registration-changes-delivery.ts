@@ -7,15 +7,21 @@ import { canChangeDelivery } from '../../../domain/registration-changes.ts';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
 import { type DeliveryChange, deliveryChangeSchema } from '../../../domain/schemas/order.ts';
 import type { DeliveryChangeRequest } from '../../../domain/schemas/registration-change.ts';
-import type { Config } from '../../config.ts';
+import { offeredPickupPoints } from '../../../domain/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, orders } from '../../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
 import { recordAudit } from '../platform/audit.ts';
+import type { SettingsService } from '../platform/settings.ts';
 import { alreadyProcessed, differences } from './registration-changes-candidate.ts';
 
 /** The order as stored laid over with the change, checked by the delivery schema on today's date. */
-function checkedDelivery(config: Config, stored: DeliveryChange, change: DeliveryChangeRequest, now: Date) {
+function checkedDelivery(
+  offered: string[],
+  stored: DeliveryChange,
+  change: DeliveryChangeRequest,
+  now: Date,
+) {
   const parsed = deliveryChangeSchema(today(now)).safeParse({
     ...stored,
     ...change,
@@ -26,24 +32,24 @@ function checkedDelivery(config: Config, stored: DeliveryChange, change: Deliver
     ...parsed.data,
     point_retrait: parsed.data.mode_livraison === 'retrait' ? (parsed.data.point_retrait ?? null) : null,
   };
-  if (
-    next.mode_livraison === 'retrait' &&
-    !config.pickupPoints.some((point) => point.id === next.point_retrait)
-  ) {
+  // A point retired since the order chose it stays that order's; another order cannot choose it.
+  const kept = next.point_retrait !== null && next.point_retrait === stored.point_retrait;
+  if (next.mode_livraison === 'retrait' && !kept && !offered.includes(next.point_retrait ?? '')) {
     throw validationError({ point_retrait: 'validation:point_retrait_required' });
   }
   return next;
 }
 
 /** In one transaction; answers the fields changed and the candidates whose documents go out by email now. */
-export function changeOrderDelivery(
-  deps: { db: Database; config: Config },
+export async function changeOrderDelivery(
+  deps: { db: Database; settings: SettingsService },
   buyerId: number,
   orderId: number,
   change: DeliveryChangeRequest,
   now: Date,
 ): Promise<{ changed: (keyof DeliveryChange)[]; emailNow: number[] }> {
-  const { db, config } = deps;
+  const { db } = deps;
+  const offered = offeredPickupPoints((await deps.settings.values()).pickup_points).map((point) => point.id);
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -67,7 +73,7 @@ export function changeOrderDelivery(
       point_retrait: order.point_retrait,
       adresse_livraison: order.adresse_livraison,
     };
-    const next = checkedDelivery(config, stored, change, now);
+    const next = checkedDelivery(offered, stored, change, now);
     const diff = differences(stored, next, [
       'mode_livraison',
       'date_livraison',

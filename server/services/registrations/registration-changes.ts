@@ -29,6 +29,7 @@ import type { DocumentsService } from '../documents/documents.ts';
 import type { MailService } from '../documents/mail.ts';
 import { changeCandidateFields } from './registration-changes-candidate.ts';
 import { changeOrderDelivery } from './registration-changes-delivery.ts';
+import type { SettingsService } from '../platform/settings.ts';
 
 /**
  * A volunteer puts kits on paper (a print batch, a sheet of labels): from now on their buyers cannot change them.
@@ -51,6 +52,7 @@ export async function markProcessingStarted(database: Database, candidateIds: nu
 export function createRegistrationChangesService(deps: {
   db: Database;
   config: Config;
+  settings: SettingsService;
   mail: MailService;
   documents: DocumentsService;
 }) {
