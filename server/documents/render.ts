@@ -2,12 +2,11 @@
 import { PDFDocument } from 'pdf-lib';
 import type { ClubPostalAddress } from '../../contracts/club-address.ts';
 import { translator } from '../i18n.ts';
+import type { DocumentKind } from './file-name.ts';
 import { addFramePlatePage } from './frame-plate.ts';
 import { embedFonts } from './pdf-kit.ts';
 import { addRouteCardPage } from './route-card.ts';
 import type { DocumentCandidate } from './types.ts';
-
-export type DocumentKind = 'route_card' | 'frame_plate';
 
 /** A new PDF whose title (what a browser's tab shows) is already in its reader's language. */
 export async function newDocument(title: string) {
@@ -19,23 +18,6 @@ export async function newDocument(title: string) {
 }
 
 const TITLE_KEYS = { route_card: 'titles.routeCard', frame_plate: 'titles.framePlate' } as const;
-const FILE_NAME_KEYS = { route_card: 'fileNames.routeCard', frame_plate: 'fileNames.framePlate' } as const;
-
-/**
- * The file name of a candidate's document in `locale` (`carte-de-route-C-12-1.pdf`), for downloads and mail
- * attachments: ASCII letters, digits and hyphens only, so that every mail client and file system keeps it.
- */
-export function documentFileName(kind: DocumentKind, reference: string, locale: string): string {
-  const name = translator(locale, 'documents')(FILE_NAME_KEYS[kind]);
-  const safe = `${name}-${reference}`
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-|-$/g, '');
-  return `${safe}.pdf`;
-}
-
 export async function renderDocument(
   kind: DocumentKind,
   candidate: DocumentCandidate,

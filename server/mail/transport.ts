@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMessage {
   from: string;
@@ -24,6 +25,22 @@ export function outboxDirectory(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
 
+/**
+ * nodemailer (about 25 MB of a process's memory) is loaded with the first message rather than at start: many
+ * processes send none (decision 0054). The transport is made once, on that first message.
+ */
+function onFirstMessage(make: (mailer: typeof Nodemailer) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then((mailer) => make(mailer.default))),
+    close: () =>
+      void transport?.then(
+        (made) => made.close(),
+        () => {},
+      ),
+  };
+}
+
 export function createMailTransport({
   smtpUrl,
   dataDir,
@@ -32,23 +49,25 @@ export function createMailTransport({
   dataDir: string;
 }): MailTransport {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = onFirstMessage((mailer) => mailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail(message);
+        await (await transport.get()).sendMail(message);
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const directory = outboxDirectory(dataDir);
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = onFirstMessage((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await (await transport.get()).sendMail(message);
       fs.mkdirSync(directory, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`;
       fs.writeFileSync(path.join(directory, name), info.message as Buffer);
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

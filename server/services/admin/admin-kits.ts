@@ -9,7 +9,7 @@ import { candidateReference } from '../../../domain/references.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, orders } from '../../db/schema/index.ts';
-import { labelsOf, renderLabels } from '../../documents/labels.ts';
+import { renderKitLabels } from '../../documents/lazy.ts';
 import { translator } from '../../i18n.ts';
 import { kitSentEmail } from '../../mail/templates.ts';
 import { transitionCandidate } from '../registrations/candidate-transitions.ts';
@@ -153,7 +153,7 @@ async function labels({ db }: KitsDeps, caller: Caller, ids: number[], locale?: 
     address: order.adresse_livraison,
     reference: candidateReference(candidate.orderId, candidate.commande_index),
   }));
-  return renderLabels(labelsOf(kits), locale ?? admin?.locale ?? 'fr');
+  return renderKitLabels(kits, locale ?? admin?.locale ?? 'fr');
 }
 
 /** Administrators only (guards.ts), each operation checking its caller. */

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
 import { candidates, orders } from '../../db/schema/index.ts';
 import type { ClubPostalAddress } from '../../../contracts/club-address.ts';
-import { documentFileName } from '../../documents/render.ts';
+import { documentFileName } from '../../documents/file-name.ts';
 import type { DocumentsService } from './documents.ts';
 import { documentsEmail } from '../../mail/templates.ts';
 import { recordCandidateChange, transitionCandidate } from '../registrations/candidate-transitions.ts';

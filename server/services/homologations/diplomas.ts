@@ -20,7 +20,7 @@ import type { TrackAscent } from '../../../domain/schemas/track.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { cancelledHomologations, candidateTracks, homologations, laureates } from '../../db/schema/index.ts';
-import { renderDiploma } from '../../documents/diploma.ts';
+import { renderDiploma } from '../../documents/lazy.ts';
 import { notFound } from '../../errors.ts';
 import { type DiplomaKeys, SIGNING_ALGORITHM } from './diploma-keys.ts';
 import { isShownLaureate, nameDisplayOf } from '../laureates/display-restrictions.ts';
