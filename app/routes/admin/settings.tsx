@@ -5,7 +5,7 @@
  */
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, data } from 'react-router';
 import { requestContext } from '#request-context';
 import { fieldErrors } from '../../../domain/schemas/common.ts';
 import { settingsPatchSchema } from '../../../domain/settings.ts';
@@ -38,6 +38,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const STALE = { settings_changed: 'admin:settings.stale' };
+
+/**
+ * A refusal (4xx) leaves the page's data as it was, except when another version came first (412): the forms then
+ * show the new version, with what was typed kept, so that saving again goes through.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 412 || defaultShouldRevalidate;
+}
 
 /** One setting's form (its `intent`), or `restore` of an earlier version; `version` is the version read. */
 export async function action(args: Route.ActionArgs) {
