@@ -24,13 +24,18 @@ export function ClubNotice({ notice, testId }: { notice: Notice; testId?: string
       color={color}
       variant="light"
       icon={<Icon size={20} aria-hidden />}
-      title={t(`common:notice.kinds.${notice.kind}`)}
+      // The kind's colour is the frame's and the icon's: a coloured title on the light ground reads too faintly.
+      title={
+        <Text span fw={700} c="var(--mantine-color-text)">
+          {t(`common:notice.kinds.${notice.kind}`)}
+        </Text>
+      }
       data-testid={testId}
     >
       <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
         {inLanguage(notice.text, localeOr(i18n.language))}
       </Text>
-      <Text size="xs" c="dimmed" mt={4}>
+      <Text size="xs" fw={500} mt={4}>
         {t('common:notice.days', { from: format.date(notice.from), to: format.date(notice.to) })}
       </Text>
     </Alert>

@@ -6,7 +6,7 @@
 import { LOCALES } from '../../domain/locales.ts';
 import type { ClubSettings } from '../../domain/settings.ts';
 
-export const SETTINGS_INTENTS = [
+const SETTINGS_INTENTS = [
   'price',
   'fee',
   'notice',
@@ -18,7 +18,7 @@ export const SETTINGS_INTENTS = [
   'retire-point',
   'reinstate-point',
 ] as const;
-export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
+type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 export const isSettingsIntent = (value: string | undefined): value is SettingsIntent =>
   (SETTINGS_INTENTS as readonly string[]).includes(value ?? '');
