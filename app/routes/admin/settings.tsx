@@ -55,7 +55,9 @@ export async function action(args: Route.ActionArgs) {
   const version = Number(values.version);
   try {
     if (values.intent === 'restore') {
-      const restored = await actions.restoreSettings(Number(values.restore), version);
+      const restore = Number(values.restore);
+      if (!Number.isInteger(restore) || restore < 1) throw data(null, { status: 400 });
+      const restored = await actions.restoreSettings(restore, version);
       return { intent: 'restore', version: restored.version, posted: values } as const;
     }
     if (!isSettingsIntent(values.intent)) throw data(null, { status: 400 });
