@@ -11,6 +11,7 @@ export function LocalizedFields({
   value,
   error,
   frenchRequired = false,
+  wide = false,
 }: {
   prefix: string;
   legend: string;
@@ -18,6 +19,8 @@ export function LocalizedFields({
   value: (name: string, saved: string) => string;
   error: (...names: string[]) => string | undefined;
   frenchRequired?: boolean;
+  /** Laid across the page's width: three languages a row on a wide screen. */
+  wide?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +31,7 @@ export function LocalizedFields({
       <Text size="xs" c="dimmed" mb={6}>
         {t('admin:settings.languagesHint')}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: wide ? 3 : 2 }} spacing="sm">
         {LOCALES.map((locale) => (
           <Textarea
             key={locale}

@@ -82,6 +82,7 @@ export function NoticeSection({ settings }: { settings: PresentedSettings }) {
           value={value}
           error={error}
           frenchRequired
+          wide
         />
       </SettingsForm>
     </SettingsSection>

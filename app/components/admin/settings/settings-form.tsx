@@ -103,6 +103,11 @@ export function SettingsForm({
         <Button
           type="submit"
           loading={busy}
+          // A long label (a point's name) wraps rather than widening a phone's page.
+          h="auto"
+          mih={36}
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
           style={{ alignSelf: 'flex-start' }}
           variant={children ? 'filled' : 'default'}
           data-testid={`settings-submit-${intent}`}

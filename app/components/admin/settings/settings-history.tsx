@@ -47,7 +47,8 @@ function Changes({ version }: { version: SettingsVersion }) {
   const { t } = useTranslation();
   const format = useFormat();
   const keys = Object.keys(version.before) as (keyof ClubSettings)[];
-  if (keys.length === 0) return <Text size="sm">{t('admin:settings.history.initial')}</Text>;
+  if (version.version === 1) return <Text size="sm">{t('admin:settings.history.initial')}</Text>;
+  if (keys.length === 0) return <Text size="sm">{t('admin:settings.history.unchanged')}</Text>;
   return (
     <List size="sm" spacing={2}>
       {keys.map((key) => {
@@ -55,8 +56,13 @@ function Changes({ version }: { version: SettingsVersion }) {
         const after = brief(key, version.values, t, format);
         return (
           <List.Item key={key}>
-            {t(`admin:settings.keys.${key}`)}
-            {before !== null && after !== null && ` : ${before} → ${after}`}
+            {before !== null && after !== null
+              ? t('admin:settings.history.change', {
+                  setting: t(`admin:settings.keys.${key}`),
+                  before,
+                  after,
+                })
+              : t(`admin:settings.keys.${key}`)}
           </List.Item>
         );
       })}
@@ -85,8 +91,8 @@ function VersionCard({
         {version.version === current && <Badge>{t('admin:settings.history.current')}</Badge>}
       </Group>
       <Text size="sm" c="dimmed">
-        {version.changed_at
-          ? t('admin:settings.history.by', { when: format.dateTime(version.changed_at), who: who ?? '—' })
+        {version.changed_at && who
+          ? t('admin:settings.history.by', { when: format.dateTime(version.changed_at), who })
           : t('admin:settings.history.environment')}
       </Text>
       {version.restored_from !== null && (
