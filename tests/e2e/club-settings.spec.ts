@@ -97,6 +97,10 @@ for (const lang of ['fr', 'gb'] as const) {
         targets: violation.nodes.map((node) => node.target.join(' ')),
       }));
       expect(found).toEqual([]);
+      // Nothing wider than the screen: a phone's page scrolls down only.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[lang].width,
+      );
 
       // The version read first, given back: the planned price and the notice are gone.
       await page
