@@ -22,6 +22,8 @@ import type { CancellationRequestBody, RefundBody } from '../domain/schemas/refu
 import type { RefundPreview, RefundView } from './refunds.ts';
 import type { ScannedCard } from './admin.ts';
 import type { ActivityProvider } from '../domain/activity-providers.ts';
+import type { SettingsPatch } from '../domain/settings.ts';
+import type { PresentedSettings } from './settings.ts';
 
 /** The password passed: signed in (the roles), or a second factor to pass with this ticket. */
 export type SignInOutcome = { roles: StaffRole[] } | { ticket: string };
@@ -146,6 +148,10 @@ export interface ActionServices {
   scanCard(text: string, confirm: boolean): Promise<ScannedCard>;
   /** Reopens a rejected ride for a new judgement (as POST /api/admin/candidates/{id}/reopen). */
   reopenCandidate(candidateId: number): Promise<void>;
+  /** Changes the club's settings from the version read (as PATCH /api/admin/settings): 412 `settings_changed`. */
+  changeSettings(patch: SettingsPatch, version: number): Promise<PresentedSettings>;
+  /** Gives back an earlier version's values (as POST /api/admin/settings/versions/{n}/restore, with If-Match). */
+  restoreSettings(version: number, expected: number): Promise<PresentedSettings>;
 }
 
 /** What a service throws when it refuses: the API's error code, its status, and field errors (message keys). */

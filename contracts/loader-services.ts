@@ -31,6 +31,7 @@ import type { DaySpan } from '../domain/activity-days.ts';
 import type { CancellationRequestView, OrderRefunds } from './refunds.ts';
 import type { DataKindPolicy } from './personal-data.ts';
 import type { ClubPostalAddress } from './club-address.ts';
+import type { PresentedSettings, SettingsVersion } from './settings.ts';
 
 export interface LoaderServices {
   auditLog: {
@@ -40,6 +41,11 @@ export interface LoaderServices {
   secondFactors: {
     /** The person's second factors and the set-up under way, for their security page. */
     status(user: SessionUser): Promise<SecondFactorStatus>;
+  };
+  /** Administrators only (403 otherwise): the club's settings and their versions (issue 47). */
+  settings: {
+    get(caller: SessionUser): Promise<PresentedSettings>;
+    versions(caller: SessionUser): Promise<SettingsVersion[]>;
   };
   clubAddress: {
     /** Where riders post their route card (the one home of the club's postal address). */

@@ -244,6 +244,11 @@ export const PAGES: readonly Page[] = [
     permission: 'audit.read',
     ns: [...ADMIN_NAMESPACES, 'validation'],
   }),
+  page('admin-settings', 'administration/settings', 'routes/admin/settings.tsx', 'admin', {
+    guard: 'admin',
+    permission: 'settings.manage',
+    ns: [...ADMIN_NAMESPACES, 'validation'],
+  }),
 
   page('not-found', '*', 'routes/public/not-found.tsx', 'default'),
 ];

@@ -230,5 +230,9 @@ export function pageActions(
     scanCard: (text, confirm) => services.homologations.scan(request.user, text, { confirm }),
 
     reopenCandidate: (candidateId) => services.homologations.reopen(request.user, candidateId),
+
+    changeSettings: (patch, version) => services.settings.change(request.user, patch, version),
+
+    restoreSettings: (version, expected) => services.settings.restore(request.user, version, expected),
   };
 }

@@ -4,12 +4,14 @@
  * the order's for good; a retired pick-up point stays on its orders; closed registrations refuse new orders.
  */
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../domain/dates.ts';
 import type { StaffRole } from '../../domain/roles.ts';
 import { createLocalChangeBus } from '../../server/change-bus.ts';
 import { auditLog, orders } from '../../server/db/schema/index.ts';
 import { CLI } from '../../server/services/guards.ts';
+import { pageActions } from '../../server/plugins/page-actions.ts';
 import { createServices } from '../../server/services/index.ts';
 import { createSettingsService } from '../../server/services/platform/settings.ts';
 import { orderPayload } from '../support/orders.ts';
@@ -354,5 +356,26 @@ describe('several instances', () => {
       await first.close();
       await second.close();
     }
+  });
+});
+
+describe('the settings page’s actions', () => {
+  it('change and restore as the API does, from the version the form read', async () => {
+    const caller = await t.services.sessions.findUser(admin.authorization!.slice('Bearer '.length));
+    const request = { user: caller } as unknown as FastifyRequest;
+    const actions = pageActions(t.services, request, {} as FastifyReply, { secureCookie: false });
+    const { version, refund_fee_cents } = await read();
+    const changed = await actions.changeSettings({ refund_fee_cents: refund_fee_cents + 50 }, version);
+    expect(changed).toMatchObject({ version: version + 1, refund_fee_cents: refund_fee_cents + 50 });
+    await expect(actions.changeSettings({ refund_fee_cents: 0 }, version)).rejects.toMatchObject({
+      statusCode: 412,
+      code: 'settings_changed',
+    });
+    await expect(actions.restoreSettings(version, version)).rejects.toMatchObject({ statusCode: 412 });
+    const restored = await actions.restoreSettings(version, changed.version);
+    expect(restored).toMatchObject({ version: version + 2, refund_fee_cents });
+    expect(await t.services.settings.versions(caller)).toContainEqual(
+      expect.objectContaining({ version: version + 2, restored_from: version }),
+    );
   });
 });

@@ -20,6 +20,7 @@ import {
   IconShieldLock,
   IconUserShield,
   IconHourglass,
+  IconAdjustments,
   IconListSearch,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -59,6 +60,32 @@ function SidebarLink({
       onClick={onNavigate}
     />
   );
+}
+
+/** The administrator's own pages: the people and their roles, the audit log, the club's settings. */
+const CLUB_LINKS = [
+  { permission: 'people.manage', path: 'people', label: 'adminNav.people', Icon: IconShieldLock },
+  { permission: 'audit.read', path: 'audit', label: 'adminNav.audit', Icon: IconListSearch },
+  { permission: 'settings.manage', path: 'settings', label: 'adminNav.settings', Icon: IconAdjustments },
+] as const satisfies readonly { permission: Permission; path: string; label: string; Icon: unknown }[];
+
+function ClubLinks({
+  may,
+  onNavigate,
+}: {
+  may: (permission: Permission) => boolean;
+  onNavigate: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return CLUB_LINKS.filter((entry) => may(entry.permission)).map(({ path, label, Icon }) => (
+    <SidebarLink
+      key={path}
+      to={`/${i18n.language}/administration/${path}`}
+      label={t(label)}
+      icon={<Icon size={18} aria-hidden />}
+      onNavigate={onNavigate}
+    />
+  ));
 }
 
 /** The admin pages by area; following a link closes the drawer on a narrow screen. */
@@ -129,10 +156,7 @@ function AdminSidebar({ onNavigate }: { onNavigate: () => void }) {
           t('adminNav.cancellationRequests'),
           <IconArrowBackUp size={18} aria-hidden />,
         )}
-      {may('people.manage') &&
-        link(`${base}/people`, t('adminNav.people'), <IconShieldLock size={18} aria-hidden />)}
-      {may('audit.read') &&
-        link(`${base}/audit`, t('adminNav.audit'), <IconListSearch size={18} aria-hidden />)}
+      <ClubLinks may={may} onNavigate={onNavigate} />
       <MantineNavLink
         component={Link}
         to={`/${i18n.language}`}
