@@ -66,7 +66,8 @@ describe('API conventions', () => {
     } finally {
       await secure.close();
     }
-  });
+    // A second server of its own: its database and migrations take more than 30 s on a loaded two-core machine.
+  }, 120_000);
 
   it('serves flag icons', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/flags/gb.svg' });

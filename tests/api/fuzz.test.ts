@@ -296,6 +296,8 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/admin/refunds/{id}/withdraw': () => ({ candidate_ids: [1] }),
   // Every role: a grant takes nothing away, so no session of the run ends.
   'PUT /api/admin/users/{id}/roles': () => ({ roles: ['desk', 'president', 'treasurer', 'admin'] }),
+  // Without If-Match every change is refused (400) before it is made: the settings stay as they are.
+  'PATCH /api/admin/settings': () => ({ refund_fee_cents: 500, registrations_open: true }),
   'POST /api/admin/users/invitations': () => ({
     email: `invited.${crypto.randomBytes(4).toString('hex')}@example.org`,
     prenom: 'Lucie',
