@@ -38,12 +38,13 @@ interface Manifest {
  * the services beside Strava (issue 44): "Check my ride" shows a section per service, its words naming the service
  * (228.5 KB measured; the account page's cards stayed within its ceiling). Then the club's settings (issue 47): the
  * heat warning's period and the price of the day come from the settings the root reads, and the order form says
- * when registrations are closed (account 356.3 KB, order 341.2 KB measured).
+ * when registrations are closed, and the shell names the settings page for those who may open it (account 357.2
+ * KB, order 342.1 KB measured).
  */
 const CEILINGS_KB: Record<string, number> = {
   'track-check': 229,
-  account: 357,
-  order: 342,
+  account: 358,
+  order: 343,
 };
 
 /**
