@@ -29,10 +29,11 @@ beforeAll(async () => {
   otherAdmin = await sessionUser(await signedInAdmin(t));
   rider = await sessionUser(await verifiedUser(t));
   unverified = await sessionUser(await signedInUser(t));
-});
+  // A fresh server and four accounts: slow on a loaded machine.
+}, 240_000);
 afterAll(async () => {
-  await t.services.printJobs.stop();
-  await t.close();
+  await t?.services.printJobs.stop();
+  await t?.close();
 });
 
 /** `401 unauthorized`, `403 forbidden`, … as the error handler would answer, or `allowed`. */
