@@ -6,6 +6,7 @@
  * must import nothing at run time but react-router, since Node loads it directly next to the built pages.
  */
 import { createContext } from 'react-router';
+import type { Notice } from '../domain/settings.ts';
 import type { SessionUser } from './account.ts';
 import type { ActionServices } from './action-services.ts';
 import type { LoaderServices } from './loader-services.ts';
@@ -24,6 +25,8 @@ export interface PublicSettings {
   nextPrice: { from: string; cents: number } | null;
   /** The heat warning's period, month-day both ends inclusive (its settings). */
   heatWarning: { from: string; to: string };
+  /** The club's notice when today is one of its days (its settings), on every page of the site's frame. */
+  notice: Notice | null;
 }
 
 export interface RequestContextValue {

@@ -6,6 +6,7 @@ import {
   changedBefore,
   inLanguage,
   nextPrice,
+  noticeShownOn,
   offeredPickupPoints,
   priceOn,
   schedulePrice,
@@ -82,6 +83,20 @@ describe('a change of the settings', () => {
     const { values: next, removed } = applySettingsPatch(values, retired, '2026-11-28');
     expect(removed).toEqual([]);
     expect(offeredPickupPoints(next.pickup_points).map((entry) => entry.id)).toEqual(['bedoin']);
+  });
+
+  it('shows the notice from its first day to its last, both included, and none without one', () => {
+    const notice = {
+      kind: 'road_closed' as const,
+      from: '2026-12-01',
+      to: '2026-12-03',
+      text: values.closed_message,
+    };
+    expect(noticeShownOn(notice, '2026-11-30')).toBeNull();
+    expect(noticeShownOn(notice, '2026-12-01')).toBe(notice);
+    expect(noticeShownOn(notice, '2026-12-03')).toBe(notice);
+    expect(noticeShownOn(notice, '2026-12-04')).toBeNull();
+    expect(noticeShownOn(null, '2026-12-01')).toBeNull();
   });
 
   it('reads an empty text in French', () => {

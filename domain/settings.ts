@@ -176,6 +176,10 @@ export const removedPickupPoints = (
   after: readonly SettingsPickupPoint[],
 ): string[] => before.filter((point) => !after.some((next) => next.id === point.id)).map((point) => point.id);
 
+/** The notice riders see on `day`: the club's, from its first day to its last, both included. */
+export const noticeShownOn = (notice: Notice | null, day: CalendarDate): Notice | null =>
+  notice && notice.from <= day && day <= notice.to ? notice : null;
+
 /** A text in `locale`, or in French when that language's is empty. */
 export const inLanguage = (value: LocalizedText, locale: Locale): string => value[locale] || value.fr;
 

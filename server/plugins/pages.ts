@@ -12,7 +12,7 @@ import { type PublicSettings, requestContext } from '#request-context';
 import type { Services } from '../services/index.ts';
 import { SERVICE_WORKER_URL } from '../../contracts/service-worker.ts';
 import { today } from '../../domain/dates.ts';
-import { nextPrice, priceOn } from '../../domain/settings.ts';
+import { nextPrice, noticeShownOn, priceOn } from '../../domain/settings.ts';
 import { pageActions } from './page-actions.ts';
 import { type PageStore, registerPageCache } from './page-cache.ts';
 import { cspNonce } from './security.ts';
@@ -20,7 +20,8 @@ import { cspNonce } from './security.ts';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** What the pages read from the club's settings, on each request. */
-type ClubSettingKey = 'contactEmail' | 'refundFeeCents' | 'priceCents' | 'nextPrice' | 'heatWarning';
+type ClubSettingKey =
+  'contactEmail' | 'refundFeeCents' | 'priceCents' | 'nextPrice' | 'heatWarning' | 'notice';
 
 /** The club's settings in force as the pages show them: the price of today and the next one planned. */
 async function clubSettings(services: Services): Promise<Pick<PublicSettings, ClubSettingKey>> {
@@ -33,6 +34,7 @@ async function clubSettings(services: Services): Promise<Pick<PublicSettings, Cl
     priceCents: priceOn(club.prices, day),
     nextPrice: next?.from ? { from: next.from, cents: next.cents } : null,
     heatWarning: club.heat_warning,
+    notice: noticeShownOn(club.notice, day),
   };
 }
 

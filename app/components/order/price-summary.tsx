@@ -6,10 +6,11 @@ import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Price } from '../../../domain/prices.ts';
+import { DEFAULT_CURRENCY, type Price } from '../../../domain/prices.ts';
 import { apiRequest } from '../../lib/api/client.ts';
 import type { CandidateDraft } from '../../../domain/schemas/candidate.ts';
 import { useFormat } from '../../lib/format.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { Notice } from './notice.tsx';
 
 type PriceState = { status: 'loading' } | { status: 'ready'; price: Price } | { status: 'error' };
@@ -66,6 +67,19 @@ export function PriceLines({ price }: { price: Price }) {
   );
 }
 
+/** The next price the club planned (its settings), so that nobody is surprised by a change of price. */
+function NextPrice() {
+  const { t } = useTranslation('order');
+  const format = useFormat();
+  const next = useRootData()?.settings.nextPrice;
+  if (!next) return null;
+  return (
+    <Text size="sm" c="dimmed" mt="xs" data-testid="order-next-price">
+      {t('price.next', { date: format.date(next.from), price: format.money(next.cents, DEFAULT_CURRENCY) })}
+    </Text>
+  );
+}
+
 export function PriceSummary({ candidats }: { candidats: readonly CandidateDraft[] }) {
   const { t } = useTranslation('order');
   const state = useOrderPrice(candidats);
@@ -88,6 +102,7 @@ export function PriceSummary({ candidats }: { candidats: readonly CandidateDraft
           </Notice>
         )}
       </div>
+      <NextPrice />
     </Paper>
   );
 }

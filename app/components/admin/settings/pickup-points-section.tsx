@@ -86,7 +86,9 @@ function PointCard({ point, version }: { point: SettingsPickupPoint; version: nu
   return (
     <Paper withBorder p="sm" component="li" data-testid="settings-point">
       <Group justify="space-between" align="flex-start" gap="xs">
-        <Text fw={700}>{point.name}</Text>
+        <Text fw={700} data-testid="settings-point-name">
+          {point.name}
+        </Text>
         {point.retired && <Badge color="gray">{t('admin:settings.points.retired')}</Badge>}
       </Group>
       <Text size="sm">{point.address}</Text>

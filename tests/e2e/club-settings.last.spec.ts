@@ -1,17 +1,22 @@
 /**
  * The club's settings page (issue 47): an administrator plans a price from a far day and reads it as the next
  * price, sets a notice and reads its preview, is told plainly (with what was typed kept) when someone else saved
- * meanwhile, then restores the version they started from. In French on a 360 px phone, in English on a wide
- * screen. The settings are the whole site's: the price is planned in the far future, the notice ends tomorrow, the
- * journeys run one after the other, and the version read first is restored whatever happens.
+ * meanwhile, and retires a pick-up point. Riders then see the notice on the home page (without scripts) and their
+ * account page, the next price on the order form, and no longer the retired point; the administrator restores the
+ * version they started from. In French on a 360 px phone, in English on a wide screen. The settings are the whole
+ * site's, so this is a journey of the `last` project (no screenshot of another journey can meet the notice): the
+ * price is planned in the far future, the notice ends tomorrow, the journeys run one after the other, and the
+ * version read first is restored whatever happens.
  */
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { addDays, today } from '../../domain/dates.ts';
 import { expect, test } from './fixtures.ts';
 import { waitForHydration } from './hydration.ts';
+import { signedInBuyer } from './signed-in-buyer.ts';
 import { signInAsStaff } from './staff.ts';
+import { candidatePayload } from '../support/orders.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -50,6 +55,45 @@ async function planPrice(page: Page, labels: Record<string, string>, from: strin
   await expect(next).toContainText(from.slice(0, 4));
 }
 
+/** The notice as every page of the site's frame shows it: rendered by the server, announced politely. */
+async function expectNotice(page: Page, lang: 'fr' | 'gb', kind: string) {
+  const notice = page.getByTestId('club-notice');
+  await expect(notice).toHaveAttribute('role', 'status');
+  await expect(notice).toContainText(NOTICE[lang]);
+  await expect(notice).toContainText(kind);
+}
+
+/** What riders see once the administrator saved: the notice, the next price, and the retired point no more. */
+async function seenByRiders(
+  browser: Browser,
+  baseURL: string,
+  lang: 'fr' | 'gb',
+  seen: { kind: string; retired: string; pickupLabel: string },
+) {
+  const visitor = await browser.newContext({ baseURL, viewport: VIEWPORTS[lang], javaScriptEnabled: false });
+  const home = await visitor.newPage();
+  await home.goto(`/${lang}/`);
+  await expectNotice(home, lang, seen.kind);
+  expect(await home.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    VIEWPORTS[lang].width,
+  );
+  await visitor.close();
+
+  const rider = await signedInBuyer(browser, baseURL, lang);
+  const page = await rider.newPage();
+  await page.goto(`/${lang}/account`);
+  await expectNotice(page, lang, seen.kind);
+  const draft = await rider.request.put('/api/orders/draft', { data: { candidats: [candidatePayload()] } });
+  expect(draft.status(), await draft.text()).toBe(204);
+  await page.goto(`/${lang}/order`);
+  await expect(page.getByTestId('order-next-price')).toContainText(PLANNED[lang].slice(0, 4));
+  await page.goto(`/${lang}/shipping`);
+  const points = page.getByRole('radiogroup', { name: seen.pickupLabel });
+  await expect(points.getByRole('radio').first()).toBeAttached();
+  await expect(points.getByRole('radio', { name: seen.retired, exact: true })).toHaveCount(0);
+  await rider.close();
+}
+
 for (const lang of ['fr', 'gb'] as const) {
   test(`an administrator plans a price, sets a notice and restores the settings (${lang})`, async ({
     browser,
@@ -58,6 +102,7 @@ for (const lang of ['fr', 'gb'] as const) {
     test.slow(); // five saves, each answered by the whole page drawn again
     const { settings: texts } = JSON.parse(fs.readFileSync(`locales/${lang}/admin.json`, 'utf8'));
     const common = JSON.parse(fs.readFileSync(`locales/${lang}/common.json`, 'utf8'));
+    const order = JSON.parse(fs.readFileSync(`locales/${lang}/order.json`, 'utf8'));
     const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[lang] });
     await signInAsStaff(context.request, ['admin']);
     const started = await versionOf(context.request);
@@ -90,6 +135,18 @@ for (const lang of ['fr', 'gb'] as const) {
       const preview = page.getByTestId('settings-notice-preview');
       await expect(preview).toContainText(NOTICE[lang]);
       await expect(preview).toContainText(common.notice.kinds.road_closed);
+
+      // A pick-up point retired: no longer offered, never removed.
+      const point = page.getByTestId('settings-point').first();
+      const retired = (await point.getByTestId('settings-point-name').textContent()) ?? '';
+      await point.getByRole('button', { name: texts.points.retire.replace('{{name}}', retired) }).click();
+      await expect(page.getByTestId('settings-point').first()).toContainText(texts.points.retired);
+
+      await seenByRiders(browser, baseURL!, lang, {
+        kind: common.notice.kinds.road_closed,
+        retired,
+        pickupLabel: order.shipping.pickupPoint,
+      });
 
       const results = await new AxeBuilder({ page }).analyze();
       const found = results.violations.map((violation) => ({
