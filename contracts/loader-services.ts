@@ -45,7 +45,8 @@ export interface LoaderServices {
   /** Administrators only (403 otherwise): the club's settings and their versions (issue 47). */
   settings: {
     get(caller: SessionUser): Promise<PresentedSettings>;
-    versions(caller: SessionUser): Promise<SettingsVersion[]>;
+    /** A page of versions, newest first: `limit` (default 20) older than `before` when given. */
+    versions(caller: SessionUser, page?: { before?: number; limit?: number }): Promise<SettingsVersion[]>;
   };
   clubAddress: {
     /** Where riders post their route card (the one home of the club's postal address). */

@@ -119,11 +119,17 @@ function versionRoutes(app: App, services: Services) {
         tags,
         security,
         summary:
-          'Every version, newest first: who made it, when, the changed values before and every value after',
-        response: { 200: z.array(versionResponse), ...guarded },
+          'The versions, newest first, `limit` (default 20, at most 100) of them older than `before` when given: ' +
+          'who made each, when, the changed values before and every value after. Versions are numbered from 1 ' +
+          'without gaps, so a page whose last version is above 1 has older ones.',
+        querystring: z.object({
+          before: idParam().optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+        }),
+        response: { 200: z.array(versionResponse), 400: errorResponse, ...guarded },
       },
     },
-    async (request) => services.settings.versions(request.user),
+    async (request) => services.settings.versions(request.user, request.query),
   );
 
   app.post(

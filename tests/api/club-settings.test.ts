@@ -180,6 +180,23 @@ describe('the settings and their versions', () => {
     expect(entries[0]).toMatchObject({ before: { refund_fee_cents: 200 }, after: { refund_fee_cents: 300 } });
   });
 
+  it('pages the versions, newest first, and refuses a page it cannot read', async () => {
+    const page = async (query: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/settings/versions${query}`,
+        headers: admin,
+      });
+      return { status: response.statusCode, versions: response.json<{ version: number }[]>() };
+    };
+    // Versions 1 to 3 from the test above.
+    expect((await page('?limit=2')).versions.map((version) => version.version)).toEqual([3, 2]);
+    expect((await page('?limit=2&before=2')).versions.map((version) => version.version)).toEqual([1]);
+    expect((await page('?before=1')).versions).toEqual([]);
+    for (const query of ['?limit=0', '?limit=101', '?before=0', '?before=abc', '?limit=1.5'])
+      expect((await page(query)).status, query).toBe(400);
+  });
+
   it('keeps the postal address while payments are live: riders must know where their card goes', async () => {
     const live = createSettingsService({
       db: t.db,

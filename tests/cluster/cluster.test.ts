@@ -287,6 +287,51 @@ describe('two instances on PostgreSQL and Redis', () => {
     expect(after.statistics).not.toEqual(before.statistics);
   });
 
+  it('serves on B, within two seconds, the club settings changed on A', async () => {
+    const notice = 'Cluster: summit road closed by snow.';
+    // B keeps its home page and its list of pick-up points before the change.
+    expect(await (await fetch(`${b.url}/gb`)).text()).not.toContain(notice);
+    const points = await json<{ id: string }[]>(b, '/api/pickup-points?lang=gb');
+    const retired = points[0]!.id;
+
+    const current = await json<{ version: number; pickup_points: { id: string }[] }>(
+      a,
+      '/api/admin/settings',
+      token,
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    const response = await fetch(`${a.url}/api/admin/settings`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'if-match': `"${current.version}"`,
+      },
+      body: JSON.stringify({
+        notice: {
+          kind: 'road_closed',
+          from: day,
+          to: day,
+          text: { fr: notice, gb: notice, de: '', nl: '', es: '', it: '' },
+        },
+        pickup_points: current.pickup_points.map((point) =>
+          point.id === retired ? { ...point, retired: true } : point,
+        ),
+      }),
+    });
+    expect(response.status, await response.text()).toBe(200);
+    const changedAt = performance.now();
+
+    await until(
+      async () => ((await (await fetch(`${b.url}/gb`)).text()).includes(notice) ? true : undefined),
+      'the notice on B’s home page',
+      2000,
+    );
+    figures['settings changed on A, notice served by B after'] = elapsed(changedAt);
+    const offered = await json<{ id: string }[]>(b, '/api/pickup-points?lang=gb');
+    expect(offered.map((point) => point.id)).not.toContain(retired);
+  });
+
   it('answers every request in flight on SIGTERM, then exits 0', async () => {
     // Requests whose bodies are still to come when the signal arrives: `Expect: 100-continue` makes the server
     // say when it has read a request's headers, so each is known to be in flight, unanswered.

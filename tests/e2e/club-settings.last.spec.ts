@@ -174,3 +174,56 @@ for (const lang of ['fr', 'gb'] as const) {
     }
   });
 }
+
+test('without scripts, a refused fee is said beside its field, a fee is saved, older versions are paged and one is restored (nl)', async ({
+  browser,
+  baseURL,
+}) => {
+  const { settings: texts } = JSON.parse(fs.readFileSync('locales/nl/admin.json', 'utf8'));
+  const validation = JSON.parse(fs.readFileSync('locales/nl/validation.json', 'utf8'));
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.fr, javaScriptEnabled: false });
+  await signInAsStaff(context.request, ['admin']);
+  const started = await versionOf(context.request);
+  try {
+    // More versions than one page of the history holds (20): saved without changing any value.
+    for (let saved = 0; saved < 21; saved += 1) await changeMeanwhile(context.request);
+    const page = await context.newPage();
+    await page.goto('/nl/administration/settings');
+    const fee = page.getByTestId('settings-form-fee');
+    const amount = fee.getByLabel(texts.fee.amount);
+    await amount.fill('-5');
+    await fee.getByRole('button', { name: texts.save }).click();
+    await expect(page.getByText(validation.settings_fee)).toBeVisible();
+    await expect(page.getByTestId('settings-form-fee').getByLabel(texts.fee.amount)).toHaveValue('-5');
+    await expect(page.getByTestId('settings-form-fee').getByLabel(texts.fee.amount)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await page.getByTestId('settings-form-fee').getByLabel(texts.fee.amount).fill('7,50');
+    await page.getByTestId('settings-form-fee').getByRole('button', { name: texts.save }).click();
+    await expect(page.getByTestId('settings-saved-fee')).toBeVisible();
+    await expect(page.getByTestId('settings-form-fee').getByLabel(texts.fee.amount)).toHaveValue('7,50');
+
+    // The history: the newest 20, then the older ones by a plain link, and back.
+    const history = page.getByTestId('settings-history');
+    await expect(history.getByTestId('settings-version')).toHaveCount(20);
+    await page.getByTestId('settings-history-older').click();
+    await expect(page).toHaveURL(/versions_before=/);
+    await expect(history.getByTestId('settings-version').first()).not.toContainText(texts.history.current);
+    const oldest = history.getByTestId('settings-version').filter({
+      hasText: texts.history.version.replace('{{version}}', String(started)),
+    });
+    await oldest
+      .getByRole('button', { name: texts.history.restore.replace('{{version}}', String(started)) })
+      .click();
+    await expect(page.getByTestId('settings-saved-restore')).toBeVisible();
+    await page.getByTestId('settings-history-newest').click();
+    await expect(page.getByTestId('settings-form-fee').getByLabel(texts.fee.amount)).not.toHaveValue('7,50');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.fr.width,
+    );
+  } finally {
+    await context.request.post(`/api/admin/settings/versions/${started}/restore`);
+    await context.close();
+  }
+});

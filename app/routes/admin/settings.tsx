@@ -25,16 +25,18 @@ import type { Route } from './+types/settings';
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, services } = requireStaff(args, 'settings.manage');
+  // The history's page: the newest versions, or those older than `versions_before` (a plain link, no script).
+  const before = Number(new URL(args.request.url).searchParams.get('versions_before'));
   const [settings, versions, staff] = await Promise.all([
     services.settings.get(user),
-    services.settings.versions(user),
+    services.settings.versions(user, Number.isInteger(before) && before > 1 ? { before } : {}),
     services.accounts.listStaff(user),
   ]);
   // Who made each version, by name while they are still staff (an id otherwise).
   const names = Object.fromEntries(
     staff.map((person) => [person.id, `${person.prenom} ${person.nom}`.trim() || person.email]),
   );
-  return { settings, versions, names };
+  return { settings, versions, names, paged: Number.isInteger(before) && before > 1 };
 }
 
 const STALE = { settings_changed: 'admin:settings.stale' };
@@ -80,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { settings, versions, names } = loaderData;
+  const { settings, versions, names, paged } = loaderData;
   return (
     <AdminPage>
       <AdminHeading title={t('admin:settings.title')} intro={t('admin:settings.intro')} />
@@ -96,7 +98,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <HeatSection settings={settings} />
           <ContactSection settings={settings} />
         </SimpleGrid>
-        <SettingsHistory versions={versions} names={names} current={settings.version} />
+        <SettingsHistory versions={versions} names={names} current={settings.version} paged={paged} />
       </Stack>
     </AdminPage>
   );

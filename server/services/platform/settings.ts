@@ -7,7 +7,7 @@
  * What the site reads is kept in memory and dropped on the change bus's `settings` topic, so every instance sees a
  * change as soon as the bus carries it.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, lt } from 'drizzle-orm';
 import type { PresentedSettings, SettingsVersion } from '../../../contracts/settings.ts';
 import { today } from '../../../domain/dates.ts';
 import {
@@ -31,6 +31,8 @@ import { recordAudit } from './audit.ts';
 
 /** The change bus's topic: a version was made, every instance rereads. */
 export const SETTINGS_TOPIC = 'settings';
+/** The versions shown at once, newest first (the history's page, `GET …/versions`' default). */
+export const VERSIONS_PAGE = 20;
 
 type Row = typeof settingsVersions.$inferSelect;
 type SettingsConfig = Pick<
@@ -206,10 +208,23 @@ export function createSettingsService(deps: {
       return changed(await writeVersion(db, seed, actorId, { values, expected }), now);
     },
 
-    async versions(caller: Caller): Promise<SettingsVersion[]> {
+    /**
+     * A page of versions, newest first: `limit` of them older than `before` (from the latest when absent).
+     * Versions are numbered 1, 2, 3… with no gap, so a page whose last is above 1 has older ones.
+     */
+    async versions(
+      caller: Caller,
+      page: { before?: number; limit?: number } = {},
+    ): Promise<SettingsVersion[]> {
       permitted(caller, 'settings.manage');
-      const rows = await db.select().from(settingsVersions).orderBy(desc(settingsVersions.version));
-      return (rows.length > 0 ? rows : [seedRow(seed)]).map(versionOf);
+      const rows = await db
+        .select()
+        .from(settingsVersions)
+        .where(page.before === undefined ? undefined : lt(settingsVersions.version, page.before))
+        .orderBy(desc(settingsVersions.version))
+        .limit(page.limit ?? VERSIONS_PAGE);
+      const unsaved = rows.length === 0 && (page.before === undefined || page.before > 1);
+      return (unsaved ? [seedRow(seed)] : rows).map(versionOf);
     },
 
     /** A new version with the values of version `version`; `expected` (If-Match) is optional here. */

@@ -2,9 +2,10 @@
  * The versions of the settings, newest first: who made it and when, which settings it changed (before → after
  * where a value reads in a few words), and a form that gives back an earlier one as a new version.
  */
-import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { SettingsVersion } from '../../../../contracts/settings.ts';
 import type { ClubSettings } from '../../../../domain/settings.ts';
 import { type useFormat as UseFormat, useFormat } from '../../../lib/format.ts';
@@ -114,14 +115,48 @@ function VersionCard({
   );
 }
 
+/** Links to the older versions (numbered from 1 without gaps) and back to the newest: plain links, no script. */
+function HistoryPages({ versions, paged }: { versions: SettingsVersion[]; paged: boolean }) {
+  const { t } = useTranslation();
+  const oldest = versions.at(-1)?.version ?? 1;
+  if (!paged && oldest <= 1) return null;
+  return (
+    <Group justify="space-between" component="nav" aria-label={t('admin:settings.history.pages')}>
+      {paged ? (
+        <Anchor
+          component={Link}
+          to={{ search: '', hash: '#settings-history-title' }}
+          data-testid="settings-history-newest"
+        >
+          {t('admin:settings.history.newest')}
+        </Anchor>
+      ) : (
+        <span />
+      )}
+      {oldest > 1 && (
+        <Anchor
+          component={Link}
+          to={{ search: `?versions_before=${oldest}`, hash: '#settings-history-title' }}
+          data-testid="settings-history-older"
+        >
+          {t('admin:settings.history.older')}
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
 export function SettingsHistory({
   versions,
   names,
   current,
+  paged,
 }: {
   versions: SettingsVersion[];
   names: Record<number, string>;
   current: number;
+  /** Showing older versions than the newest page. */
+  paged: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -134,6 +169,7 @@ export function SettingsHistory({
           <VersionCard key={version.version} version={version} names={names} current={current} />
         ))}
       </Stack>
+      <HistoryPages versions={versions} paged={paged} />
     </Stack>
   );
 }
