@@ -6,7 +6,7 @@
  * must import nothing at run time but react-router, since Node loads it directly next to the built pages.
  */
 import { createContext } from 'react-router';
-import type { Notice } from '../domain/settings.ts';
+import type { Notice } from '../domain/notice.ts';
 import type { SessionUser } from './account.ts';
 import type { ActionServices } from './action-services.ts';
 import type { LoaderServices } from './loader-services.ts';

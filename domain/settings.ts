@@ -6,6 +6,7 @@
  */
 import { type CalendarDate, isValidCalendarDate, today } from './dates.ts';
 import { LOCALES, type Locale } from './locales.ts';
+import { type LocalizedText, NOTICE_KINDS, type Notice } from './notice.ts';
 import { openingHoursSchema } from './opening-hours.ts';
 import { requiredText, text } from './schemas/common.ts';
 import { z } from './schemas/zod.ts';
@@ -43,15 +44,14 @@ export const pickupPointsSchema = z
   .max(50, POINTS)
   .refine((points) => new Set(points.map((point) => point.id)).size === points.length, POINTS);
 
+export { NOTICE_KINDS, type LocalizedText, type Notice, inLanguage, noticeShownOn } from './notice.ts';
+
 /** A text in the six languages; an empty one is read in French (`inLanguage`). */
 export const localizedTextSchema = z.object(
   Object.fromEntries(
     LOCALES.map((locale) => [locale, text().trim().max(1000, TOO_LONG).default('')]),
   ) as Record<Locale, z.ZodDefault<z.ZodString>>,
 );
-export type LocalizedText = Record<Locale, string>;
-
-export const NOTICE_KINDS = ['information', 'road_closed', 'heat'] as const;
 
 const calendarDate = text(DATE).refine(isValidCalendarDate, DATE);
 
@@ -63,8 +63,7 @@ export const noticeSchema = z
     text: localizedTextSchema.refine((value) => value.fr.length > 0, 'validation:settings_notice'),
   })
   .refine((notice) => notice.from <= notice.to, { error: DATE, path: ['to'] })
-  .nullable();
-export type Notice = NonNullable<z.infer<typeof noticeSchema>>;
+  .nullable() satisfies z.ZodType<Notice | null>;
 
 export const registrationsOpenSchema = z.boolean({ error: 'validation:generic' });
 
@@ -175,13 +174,6 @@ export const removedPickupPoints = (
   before: readonly SettingsPickupPoint[],
   after: readonly SettingsPickupPoint[],
 ): string[] => before.filter((point) => !after.some((next) => next.id === point.id)).map((point) => point.id);
-
-/** The notice riders see on `day`: the club's, from its first day to its last, both included. */
-export const noticeShownOn = (notice: Notice | null, day: CalendarDate): Notice | null =>
-  notice && notice.from <= day && day <= notice.to ? notice : null;
-
-/** A text in `locale`, or in French when that language's is empty. */
-export const inLanguage = (value: LocalizedText, locale: Locale): string => value[locale] || value.fr;
 
 /** The values after `patch`, on `day`; `removed` names the pick-up points a patch would drop (refused). */
 export function applySettingsPatch(

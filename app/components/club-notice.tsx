@@ -8,7 +8,7 @@ import { Alert, Container, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { localeOr } from '../../domain/locales.ts';
-import { type Notice, inLanguage } from '../../domain/settings.ts';
+import { type Notice, inLanguage } from '../../domain/notice.ts';
 import { useFormat } from '../lib/format.ts';
 import { useRootData } from '../lib/root-data.ts';
 import classes from './notices.module.css';
