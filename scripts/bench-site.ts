@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';
@@ -43,13 +44,13 @@ export function productionEnv(port: number, dataDir: string): NodeJS.ProcessEnv 
   };
 }
 
-/** Starts `node server/main.ts` in production on `port`, and answers once it serves /ready (2 minutes at most). */
+/** Starts `node server/main.ts` in production, with `npm start`'s flags, on `port`, and answers once it serves /ready (2 minutes at most). */
 export async function startSite(
   port: number,
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'server/main.ts'], {
     cwd: projectRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...productionEnv(port, dataDir), ...env },

@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { recordPageCache, recordRequest } from '../server/metrics.ts';
 import { routeLabel } from '../server/plugins/metrics.ts';
+import { PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
 import { HOST, ensureBuild, freePort, productionEnv, projectRoot } from './bench-site.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -69,7 +70,7 @@ function serveBare(file: string) {
 async function startSite(environment: Record<string, string>) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-throughput-'));
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'server/main.ts'], {
     cwd: projectRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...productionEnv(port, dataDir), ...environment },
