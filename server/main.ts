@@ -12,7 +12,6 @@ import { startAdminSocket } from './admin-socket.ts';
 import { aggregateInstances, instanceMetrics } from './metrics-cluster.ts';
 import { serveMetricsPort } from './metrics-port.ts';
 import { buildApp } from './app.ts';
-import { runCommand } from './cli.ts';
 import { type Config, ConfigError, parseConfig } from './config.ts';
 import { createLifecycle, gracefulStop } from './lifecycle.ts';
 import { prepareRuntime } from './start.ts';
@@ -92,13 +91,16 @@ async function serve() {
   const closeAdminSocket =
     runtime.database.kind === 'pglite'
       ? await startAdminSocket(runtime.config.dataDir, ({ argv, cwd }, output) =>
-          runCommand(argv, {
-            ...output,
-            services: runtime.services,
-            db: runtime.database.db,
-            cwd,
-            interactive: false,
-          }),
+          // The command line's code (and the demo's generator) loads with the first command, not at start.
+          import('./cli.ts').then(({ runCommand }) =>
+            runCommand(argv, {
+              ...output,
+              services: runtime.services,
+              db: runtime.database.db,
+              cwd,
+              interactive: false,
+            }),
+          ),
         )
       : async () => {};
 

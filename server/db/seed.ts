@@ -4,7 +4,6 @@
  * DEMO_CONTENT is not false. No account is ever created here: the README explains how to create the first admin.
  */
 import type { Config } from '../config.ts';
-import { DEMO_SEED, DEMO_START_LAUREATES, demoRecords } from '../services/platform/demo-data.ts';
 import type { Services } from '../services/index.ts';
 import type { Database } from './client.ts';
 
@@ -17,6 +16,8 @@ export async function seedContent({
   services: Services;
 }): Promise<void> {
   if (!config.demoContent || !(await services.laureateImport.isEmpty())) return;
+  // The demo's generator (faker and its names, about 45 MB) is loaded only for the start that needs it.
+  const { DEMO_SEED, DEMO_START_LAUREATES, demoRecords } = await import('../services/platform/demo-data.ts');
   await services.laureateImport.writeRecords(demoRecords({ count: DEMO_START_LAUREATES, seed: DEMO_SEED }), {
     source: 'demo',
   });

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import type { PaymentProvider, ProviderId } from './provider.ts';
 import { createPaypalProvider } from './paypal.ts';
-import { createStripeProvider } from './stripe.ts';
+import { stripeOnFirstUse } from './stripe-on-first-use.ts';
 import { createTestProvider, type TestProvider } from './test-provider.ts';
 
 /** The providers that are on; `test` is present exactly in test mode. */
@@ -21,7 +21,7 @@ export function createProviders(config: Config, db: Database): Providers {
   const { stripe, paypal, testMode } = config.payments;
   return {
     ...(testMode ? { test: createTestProvider({ db, publicUrl: config.publicUrl }) } : {}),
-    ...(stripe ? { stripe: createStripeProvider(stripe) } : {}),
+    ...(stripe ? { stripe: stripeOnFirstUse(stripe) } : {}),
     ...(paypal
       ? {
           paypal: createPaypalProvider({
