@@ -4,6 +4,9 @@
  * languages once. On embedded PGlite always; on PostgreSQL too when BENCH_DATABASE_URL names a server (a fresh
  * database is made on it and dropped at the end).
  *
+ * The embedded database runs in a process of its own (decision 0055): its resident memory is printed beside the
+ * server's, with the sum, since a club's machine holds both.
+ *
  * It measures and reports against the targets (PGlite: idle 300 MB, after the pages 350 MB; PostgreSQL: 180 MB
  * and 230 MB); it asserts nothing, so that a slower machine reads its figures rather than a failure. Linux only
  * (/proc/<pid>/status).
@@ -54,18 +57,33 @@ function publicPageUrls(base: string): string[] {
   return LOCALES.flatMap((locale) => paths.map((page) => `${base}/${locale}${page ? `/${page}` : ''}`));
 }
 
+/** The processes `pid` started (the embedded database's, decision 0055). */
+function childPids(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  return fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+    : [];
+}
+
+/** The server's settled RSS, and its children's (the embedded database's process) read at the same moment. */
+async function settled(pid: number): Promise<{ server: number; children: number }> {
+  const server = await settledRss(pid);
+  const children = childPids(pid).reduce((sum, child) => sum + rssMb(child), 0);
+  return { server, children };
+}
+
 async function measure(database: Database, databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-memory-'));
   const port = await freePort();
   const site = await startSite(port, dataDir, { DATABASE_URL: databaseUrl });
   try {
-    const idle = await settledRss(site.pid!);
+    const idle = await settled(site.pid!);
     for (const url of publicPageUrls(`http://${HOST}:${port}`)) {
       const response = await fetch(url, { headers: { 'accept-encoding': 'br' } });
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       await response.arrayBuffer();
     }
-    const pages = await settledRss(site.pid!);
+    const pages = await settled(site.pid!);
     return { database, idle, pages };
   } finally {
     // Stopped before its database goes (at most 10 s: the site stops at once without a proxy's drain).
@@ -94,8 +112,9 @@ async function freshPostgres(serverUrl: string) {
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-const mark = (value: number, target: number) =>
-  `${value.toFixed(0)} MB ${value <= target ? '≤' : '>'} ${target}`;
+const mark = ({ server, children }: { server: number; children: number }, target: number) =>
+  `${server.toFixed(0)} MB ${server <= target ? '≤' : '>'} ${target}` +
+  (children > 0 ? ` (+ ${children.toFixed(0)} MB database process = ${(server + children).toFixed(0)})` : '');
 
 ensureBuild();
 const results = [await measure('pglite', '')];

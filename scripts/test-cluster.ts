@@ -22,7 +22,12 @@ if (reason)
 
 // The tests of one server on the embedded database need neither.
 const files = reason
-  ? ['tests/cluster/embedded.test.ts', 'tests/cluster/restart.test.ts', 'tests/cluster/stop-bound.test.ts']
+  ? [
+      'tests/cluster/embedded.test.ts',
+      'tests/cluster/restart.test.ts',
+      'tests/cluster/stop-bound.test.ts',
+      'tests/cluster/kept-page-busy-database.test.ts',
+    ]
   : [];
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'cluster', ...files], { stdio: 'inherit' });
 process.exit(run.status ?? 1);

@@ -37,7 +37,8 @@ export async function prepareRuntime(
   environment: Record<string, string | undefined> = process.env,
 ): Promise<Runtime> {
   const config = parseConfig(environment);
-  const database = await sharedDatabase(config);
+  // The server's embedded database runs in a process of its own: its queries never hold the requests' thread.
+  const database = await sharedDatabase({ ...config, embeddedDatabaseProcess: true });
   // One logger for the server and the services (mail worker, payments), without secrets or personal data.
   const log = createLogger(config.logLevel);
   const changeBus = createChangeBus(config, (message) => log.warn(message));

@@ -1,6 +1,8 @@
 /**
  * The one database of the process: PGlite in DATA_DIR when DATABASE_URL is unset, a PostgreSQL server through
- * `pg` otherwise. Both speak the same SQL, so one schema and one migration set serve both.
+ * `pg` otherwise. Both speak the same SQL, so one schema and one migration set serve both. The server runs PGlite
+ * in a process of its own, reached through `pg` as well (`embeddedDatabaseProcess`, decision 0055); the command
+ * line and the tests open it in their own process.
  *
  * Never open the same PGlite directory twice: the handle is kept on globalThis so Vite's dev reloads reuse it.
  */
@@ -18,6 +20,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ensurePgliteDirectory } from './pglite-creation.ts';
+import { type PgliteProcess, startPgliteProcess } from './pglite-process.ts';
 import { type PgliteMemory, pgliteStartParams } from './pglite-memory.ts';
 import * as schema from './schema/index.ts';
 
@@ -43,6 +46,8 @@ export interface DatabaseLocation {
   dataDir: string;
   /** PGlite's memory settings; PGlite's defaults when absent (tests). */
   embeddedDatabase?: PgliteMemory;
+  /** PGlite in its own process (the server), so that no query holds this process's thread. */
+  embeddedDatabaseProcess?: boolean;
 }
 
 /** `location` is a PostgreSQL URL, a directory for PGlite, or `memory://` for a throw-away PGlite. */
@@ -50,27 +55,86 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
   if (location.dataDir === 'memory://') return openPglite('memory://', location.embeddedDatabase);
   fs.mkdirSync(location.dataDir, { recursive: true });
-  return openPglite(path.join(location.dataDir, 'pglite'), location.embeddedDatabase);
+  const directory = path.join(location.dataDir, 'pglite');
+  return location.embeddedDatabaseProcess
+    ? openPgliteProcess(directory, location.embeddedDatabase)
+    : openPglite(directory, location.embeddedDatabase);
 }
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection the server closes (restart, failover, administrator) must not crash the process: the pool
-  // drops it and opens a new one for the next query.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  const db = drizzlePg({ client: pool, schema });
   return {
-    db,
+    ...pooledHandle(pool),
     kind: 'postgres',
     migrate: () =>
       underLock(pool, (connection) =>
         migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder }),
       ),
     exclusive: (work) => underLock(pool, work),
+  };
+}
+
+function pooledHandle(pool: pg.Pool) {
+  // An idle connection the server closes (restart, failover, administrator) must not crash the process: the pool
+  // drops it and opens a new one for the next query.
+  pool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * PGlite has one session: one connection, which requests take in turn (as they take PGlite's own lock in
+ * process). A request waits for it at most this long, then fails rather than waiting for ever.
+ */
+const EMBEDDED_CONNECTION_WAIT_MS = 60_000;
+
+async function openPgliteProcess(
+  directory: string,
+  memory: PgliteMemory | undefined,
+): Promise<DatabaseHandle> {
+  const unlock = lockDirectory(directory);
+  let child: PgliteProcess;
+  try {
+    await ensurePgliteDirectory(directory);
+    child = await startPgliteProcess(directory, { memory });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  child.onUnexpectedExit((message) =>
+    console.error(
+      `The embedded database's process stopped unexpectedly (${message}); the server is not ready.`,
+    ),
+  );
+  const pool = new pg.Pool({
+    host: child.socketFolder,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    connectionTimeoutMillis: EMBEDDED_CONNECTION_WAIT_MS,
+  });
+  const handle = pooledHandle(pool);
+  return {
+    ...handle,
+    kind: 'pglite',
+    migrate: () => migratePg(handle.db, { migrationsFolder }),
+    // One server process owns the directory (its lock file): nobody to exclude. A lock taken on the one
+    // connection would leave none for the work itself.
+    exclusive: (work) => work(),
+    close: async () => {
+      try {
+        await handle.close();
+        await child.stop();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
