@@ -27,23 +27,12 @@ import { openDatabase } from '../server/db/client.ts';
 import { demoRecords } from '../server/services/platform/demo-data.ts';
 import { createServices } from '../server/services/index.ts';
 import { createLaureatesService } from '../server/services/laureates/laureates.ts';
+import { LAUREATE_QUERIES } from './bench-site.ts';
 
 const LAUREATES = Number(process.env.BENCH_LAUREATES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const HOST = '127.0.0.1';
-
-/** What a visitor does with the table: a few letters of a name or town, a sort, a page. */
-const LAUREATE_QUERIES = [
-  '/api/laureates?q=mar&sort=nom&page=2',
-  '/api/laureates?q=van&sort=-date_passage',
-  '/api/laureates?q=dubois&sort=-age',
-  '/api/laureates?q=muller&sort=pays&pageSize=50',
-  '/api/laureates?q=jean&sort=-numero&page=3',
-  '/api/laureates?q=berg&sort=ville',
-  '/api/laureates?q=rossi&sort=-birth_year',
-  '/api/laureates?q=lyon&sort=date_passage&pageSize=100',
-];
 
 interface Ports {
   api: number;

@@ -1,6 +1,6 @@
 /**
- * What the benchmarks that start the built site share: the build, a free port and the production environment the
- * site runs with (PGlite in a fresh data folder, no mail, quiet logs).
+ * What the benchmarks that start the built site share: the build, a free port, the production environment the
+ * site runs with (PGlite in a fresh data folder, no mail, quiet logs) and the ranking's queries.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,6 +12,18 @@ import { PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';
+
+/** What a visitor does with the table: a few letters of a name or town, a sort, a page. */
+export const LAUREATE_QUERIES = [
+  '/api/laureates?q=mar&sort=nom&page=2',
+  '/api/laureates?q=van&sort=-date_passage',
+  '/api/laureates?q=dubois&sort=-age',
+  '/api/laureates?q=muller&sort=pays&pageSize=50',
+  '/api/laureates?q=jean&sort=-numero&page=3',
+  '/api/laureates?q=berg&sort=ville',
+  '/api/laureates?q=rossi&sort=-birth_year',
+  '/api/laureates?q=lyon&sort=date_passage&pageSize=100',
+];
 
 export function ensureBuild() {
   if (fs.existsSync(path.join(projectRoot, 'build/server/index.js'))) return;

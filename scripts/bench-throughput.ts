@@ -19,15 +19,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import http from 'node:http';
-import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { recordPageCache, recordRequest } from '../server/metrics.ts';
 import { routeLabel } from '../server/plugins/metrics.ts';
 import { PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
+import { type Recorded, record, startBare } from './bench-bare.ts';
 import { HOST, ensureBuild, freePort, productionEnv, projectRoot } from './bench-site.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -36,36 +34,6 @@ const PAGES = (process.env.BENCH_PAGES ?? '/fr,/fr/laureates,/fr/stats').split('
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const ROUND_REQUESTS = Number(process.env.BENCH_ROUND_REQUESTS ?? 1000);
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-
-interface Recorded {
-  status: number;
-  headers: Record<string, string>;
-  /** base64 */
-  body: string;
-}
-
-/** The child process: a bare node:http server answering each recorded path with its bytes. */
-function serveBare(file: string) {
-  const pages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Recorded>;
-  const answers = new Map(
-    Object.entries(pages).map(([page, recorded]) => [
-      page,
-      { ...recorded, bytes: Buffer.from(recorded.body, 'base64') },
-    ]),
-  );
-  const server = http.createServer((request, response) => {
-    const answer = answers.get(request.url ?? '');
-    if (!answer) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.bytes.length });
-    response.end(answer.bytes);
-  });
-  server.listen(0, HOST, () => {
-    process.stdout.write(`${(server.address() as net.AddressInfo).port}\n`);
-  });
-}
 
 async function startSite(environment: Record<string, string>) {
   const port = await freePort();
@@ -95,41 +63,6 @@ async function startSite(environment: Record<string, string>) {
   }
   await stop();
   throw new Error('The server did not answer /ready within 2 minutes.');
-}
-
-async function startBare(pages: Record<string, Recorded>): Promise<{ url: string; child: ChildProcess }> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-bare-')), 'pages.json');
-  fs.writeFileSync(file, JSON.stringify(pages));
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--bare', file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  return { url: `http://${HOST}:${Number(String(chunk).trim())}`, child };
-}
-
-/** One browser-like request, kept as raw bytes (fetch would decode them). */
-function record(url: string): Promise<Recorded> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: BROWSER_HEADERS }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const name of ['content-type', 'content-encoding', 'vary', 'content-security-policy']) {
-            const value = response.headers[name];
-            if (value) headers[name] = String(value);
-          }
-          resolve({
-            status: response.statusCode ?? 0,
-            headers,
-            body: Buffer.concat(chunks).toString('base64'),
-          });
-        });
-      })
-      .on('error', reject);
-  });
 }
 
 async function measure(url: string, page: string) {
@@ -235,8 +168,8 @@ async function main() {
   try {
     const recorded: Record<string, Recorded> = {};
     for (const page of PAGES) {
-      await record(`${cached.url}${page}`);
-      recorded[page] = await record(`${cached.url}${page}`);
+      await record(`${cached.url}${page}`, BROWSER_HEADERS);
+      recorded[page] = await record(`${cached.url}${page}`, BROWSER_HEADERS);
     }
     const started = await startBare(recorded);
     bare = started.child;
@@ -271,9 +204,7 @@ async function main() {
   }
 }
 
-if (process.argv[2] === '--bare') serveBare(process.argv[3]!);
-else
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
