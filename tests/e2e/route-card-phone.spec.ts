@@ -115,9 +115,11 @@ test('a Cinglé stamps at night on a phone, offline for two controls, and every 
   await standAt(context, 'summit');
   await again.getByRole('button', { name: 'Stamp: Summit' }).click();
   await expect(again.getByTestId('route-card-complete')).toBeVisible();
-  const card = (await (
-    await context.request.get(`/api/candidates/${candidate.id}/stamps`)
-  ).json()) as RouteCard;
+  // The card counts a stamp as soon as it is taken; the club has it once the phone has sent it.
+  const stampsAtTheClub = async () =>
+    (await (await context.request.get(`/api/candidates/${candidate.id}/stamps`)).json()) as RouteCard;
+  await expect.poll(async () => (await stampsAtTheClub()).stamps.length).toBe(6);
+  const card = await stampsAtTheClub();
   expect(card.stamps.map((stamp) => [stamp.control, stamp.status, stamp.flags])).toEqual([
     ['foot-bedoin', 'accepted', []],
     ['summit', 'accepted', []],
