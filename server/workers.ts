@@ -11,10 +11,7 @@ const EVERY_MS = 30_000;
 const PRINT_POLL_MS = 2_000;
 
 export function startBackgroundWork({ services }: Runtime, log: FastifyBaseLogger): () => Promise<void> {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
+  const work = async () => {
     try {
       await services.mail.processDue();
       const expired = await services.payments.expirePending();
@@ -23,9 +20,15 @@ export function startBackgroundWork({ services }: Runtime, log: FastifyBaseLogge
       await services.retention.runIfDue();
     } catch (error) {
       log.error({ err: error }, 'background work failed');
-    } finally {
-      busy = false;
     }
+  };
+  // One run at a time; the stop waits for the one under way, which the database is still open for.
+  let current: Promise<void> | null = null;
+  const tick = () => {
+    current ??= work().finally(() => {
+      current = null;
+    });
+    return current;
   };
   const timer = setInterval(() => void tick(), EVERY_MS);
   timer.unref();
@@ -36,6 +39,7 @@ export function startBackgroundWork({ services }: Runtime, log: FastifyBaseLogge
   return async () => {
     clearInterval(timer);
     clearInterval(printPoll);
+    await current;
     await services.printJobs.stop();
   };
 }

@@ -283,8 +283,12 @@ export function createServices(deps: ServiceDependencies) {
     onPublicDataChanged(listener: () => void): () => void {
       return changeBus.subscribe(CHANGES.publicData, listener);
     },
-    /** Releases what the services hold open (mail transport, Redis, the change bus's connections). */
+    /**
+     * Releases what the services hold open (mail transport, Redis, the change bus's connections), once the mails
+     * being sent have been recorded: the database closes next.
+     */
     async close() {
+      await mail.settle();
       mailTransport.close();
       rateLimits.close();
       await changeBus.close();

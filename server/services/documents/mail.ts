@@ -99,6 +99,14 @@ export function createMailService(deps: MailDeps) {
         void service.processDue().catch((error) => deps.log?.error({ err: error }, 'mail worker failed'));
     },
 
+    /**
+     * Waits for the batch being sent, if any (the stop, before the database closes): each message's send is bounded
+     * by the transport's timeouts, and a batch holds 50 at most.
+     */
+    async settle(): Promise<void> {
+      await running?.catch(() => {});
+    },
+
     /** Sends every due message once; returns how many were sent. One run at a time. */
     async processDue(now = new Date()): Promise<number> {
       if (running) return running;
