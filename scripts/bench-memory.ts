@@ -11,15 +11,13 @@
  * and 230 MB); it asserts nothing, so that a slower machine reads its figures rather than a failure. Linux only
  * (/proc/<pid>/status).
  */
-import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { LOCALES } from '../domain/locales.ts';
 import { PAGES } from '../domain/pages.ts';
-import { HOST, ensureBuild, freePort, startSite } from './bench-site.ts';
+import { HOST, ensureBuild, freePort, freshPostgres, startSite } from './bench-site.ts';
 
 const TARGETS_MB = {
   pglite: { idle: 300, pages: 350 },
@@ -92,24 +90,6 @@ async function measure(database: Database, databaseUrl: string) {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A fresh database on the PostgreSQL server, and its removal. */
-async function freshPostgres(serverUrl: string) {
-  const name = `cv_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 const mark = ({ server, children }: { server: number; children: number }, target: number) =>

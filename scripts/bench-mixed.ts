@@ -27,14 +27,13 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { orderPayload } from '../tests/support/orders.ts';
+import { fetchCall } from '../tests/support/second-factor.ts';
 import { PASSWORD, signupPayload } from '../tests/support/users.ts';
 import { type Recorded, record, startBare } from './bench-bare.ts';
 import {
@@ -42,6 +41,7 @@ import {
   LAUREATE_QUERIES,
   ensureBuild,
   freePort,
+  freshPostgres,
   productionEnv,
   projectRoot,
   startSite,
@@ -111,24 +111,18 @@ function steadyLoad(base: string, paths: string[], rate: number, headers: Record
   });
 }
 
+/** The API's answer, or an error naming the call when it is not a success. */
 async function call<T>(
   base: string,
-  method: string,
+  method: 'GET' | 'POST',
   url: string,
   body?: unknown,
   token?: string,
 ): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
+  const answer = await fetchCall(base, token)(method, url, body);
+  if (answer.status < 200 || answer.status > 299)
+    throw new Error(`${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as T;
 }
 
 /** A new account, signed in: its session token. */
@@ -268,24 +262,6 @@ async function measure(database: Database, databaseUrl: string) {
     if (site) await stop(site);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A fresh database on the PostgreSQL server, and its removal. */
-async function freshPostgres(serverUrl: string) {
-  const name = `cv_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** A latency, or that none was measured (a NaN also fails its target: NaN <= target is false). */

@@ -3,11 +3,13 @@
  * site runs with (PGlite in a fresh data folder, no mail, quiet logs) and the ranking's queries.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,4 +82,22 @@ export async function startSite(
   }
   child.kill('SIGTERM');
   throw new Error('The server did not answer /ready within 2 minutes.');
+}
+
+/** A fresh database on the PostgreSQL server, and its removal. */
+export async function freshPostgres(serverUrl: string) {
+  const name = `cv_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensurePgliteDirectory, holdsDatabase } from './pglite-creation.ts';
+import { BLOCKED, childScript, isAlive, pidOf } from '../../tests/support/child-scripts.ts';
 
 let root: string;
 beforeEach(() => {
@@ -10,23 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** A creation script that writes its pid, then does what `body` says. */
-function script(name: string, body: string): string {
-  const file = path.join(root, name);
-  fs.writeFileSync(
-    file,
-    `require('node:fs').writeFileSync(${JSON.stringify(`${file}.pid`)}, String(process.pid));\n${body}\n`,
-  );
-  return file;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    return process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-}
+/** A creation script in this test's folder. */
+const script = (name: string, body: string) => childScript(root, name, body);
 
 describe('ensurePgliteDirectory', () => {
   it('creates the database in a child process and moves it into place', async () => {
@@ -38,15 +24,13 @@ describe('ensurePgliteDirectory', () => {
 
   it('stops a creation that outlives its bound, with an error that says so', async () => {
     const directory = path.join(root, 'pglite');
-    // Blocked for good: neither a timer nor the loss of its parent could end it from inside.
-    const hanging = script('hanging.cjs', 'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);');
+    const hanging = script('hanging.cjs', BLOCKED);
     const started = Date.now();
     await expect(ensurePgliteDirectory(directory, { script: hanging, timeoutMs: 1000 })).rejects.toThrow(
       /was not created within 1 s; the process creating it \(pid \d+\) was stopped/,
     );
     expect(Date.now() - started).toBeLessThan(10_000);
-    const pid = Number(fs.readFileSync(`${hanging}.pid`, 'utf8'));
-    expect(isAlive(pid)).toBe(false);
+    expect(isAlive(pidOf(hanging))).toBe(false);
     expect(fs.existsSync(directory)).toBe(false);
     expect(fs.existsSync(`${directory}.creating`)).toBe(false);
   });

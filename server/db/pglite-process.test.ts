@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensurePgliteDirectory } from './pglite-creation.ts';
 import { startPgliteProcess } from './pglite-process.ts';
+import { BLOCKED, childScript, isAlive, pidOf } from '../../tests/support/child-scripts.ts';
 
 let root: string;
 beforeEach(() => {
@@ -12,28 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** A stand-in for the database's process that writes its pid, then does what `body` says. */
-function script(name: string, body: string): string {
-  const file = path.join(root, name);
-  fs.writeFileSync(
-    file,
-    `require('node:fs').writeFileSync(${JSON.stringify(`${file}.pid`)}, String(process.pid));\n${body}\n`,
-  );
-  return file;
-}
-
-const pidOf = (file: string) => Number(fs.readFileSync(`${file}.pid`, 'utf8'));
-
-function isAlive(pid: number): boolean {
-  try {
-    return process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-}
-
-/** Blocked for good: neither a timer nor the loss of its channel could end it from inside. */
-const BLOCKED = 'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);';
+/** A stand-in for the database's process, in this test's folder. */
+const script = (name: string, body: string) => childScript(root, name, body);
 
 describe('the embedded database in its own process', () => {
   it('serves PostgreSQL’s protocol on a private socket, loses nothing committed when killed, and stops', async () => {
