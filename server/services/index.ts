@@ -64,6 +64,7 @@ import {
 import type { ActivitySources } from './rides/activity-sources.ts';
 import { personalDataKinds } from '../personal-data/registry.ts';
 import { TOTP_ISSUER } from '../../domain/second-factor.ts';
+import { createDocumentDrawer } from '../documents/drawing-thread.ts';
 
 export interface ServiceDependencies {
   db: Database;
@@ -106,7 +107,10 @@ function createFoundation(deps: ServiceDependencies) {
   const clubAddress = createClubAddressService({ settings });
   // One key seals every secret kept for a person: activity services' tokens, authenticator apps' secrets.
   const cipher = createTokenCipher({ db, configuredKey: config.tokenEncryptionKey });
+  // Every PDF is drawn on a thread of its own, started with the first one (decision 0056).
+  const drawer = createDocumentDrawer();
   return {
+    drawer,
     cipher,
     db,
     config,
@@ -151,11 +155,11 @@ function createPublicServices({ db, config, mail, rateLimits, changeBus, publicD
 
 /** Orders, their payments and refunds, changes, guardians' consents and cancellation requests. */
 function createRegistrationServices(
-  { db, config, mail, log, clubAddress, settings }: Foundation,
+  { db, config, mail, log, clubAddress, settings, drawer }: Foundation,
   providers: Providers,
 ) {
   const orderDrafts = createOrderDraftsService({ db });
-  const documents = createDocumentsService({ db, config, clubAddress });
+  const documents = createDocumentsService({ db, config, clubAddress, drawer });
   const payments = createPaymentsService({ db, config, providers, log });
   const refunds = createRefundsService({ db, providers, mail, publicUrl: config.publicUrl, log });
   payments.onRefundEvent(refunds.reconcile);
@@ -236,7 +240,7 @@ function createAccountServices(
 
 /** The volunteers' desk: lists, files, kits, print jobs, homologations and diplomas. */
 function createAdminServices(
-  { db, config, mail, log, publicDataChanged, settings }: Foundation,
+  { db, config, mail, log, publicDataChanged, settings, drawer }: Foundation,
   documents: ReturnType<typeof createDocumentsService>,
 ) {
   const homologations = createHomologationsService({ db, config, mail, onChange: publicDataChanged });
@@ -245,7 +249,7 @@ function createAdminServices(
       ...createAdminListsService({ db }),
       ...createCandidateFileService({ db }),
       ...createAdminDashboardService({ db }),
-      ...createKitsService({ db, config, settings, mail, documents }),
+      ...createKitsService({ db, config, settings, mail, documents, drawer }),
     } satisfies AdminService,
     printJobs: createPrintJobsService({ db, documents, log }),
     auditLog: createAuditLogService({ db }),
@@ -255,6 +259,7 @@ function createAdminServices(
     diplomas: createDiplomasService({
       db,
       config,
+      drawer,
       keys: createDiplomaKeys({ db, configuredKey: config.diplomaSigningKey }),
     }),
   };
@@ -262,7 +267,7 @@ function createAdminServices(
 
 export function createServices(deps: ServiceDependencies) {
   const foundation = createFoundation(deps);
-  const { mail, mailTransport, rateLimits, changeBus, clubAddress, settings } = foundation;
+  const { mail, mailTransport, rateLimits, changeBus, clubAddress, settings, drawer } = foundation;
   const registrations = createRegistrationServices(
     foundation,
     deps.providers ?? createProviders(deps.config, deps.db),
@@ -284,14 +289,15 @@ export function createServices(deps: ServiceDependencies) {
       return changeBus.subscribe(CHANGES.publicData, listener);
     },
     /**
-     * Releases what the services hold open (mail transport, Redis, the change bus's connections), once the mails
-     * being sent have been recorded: the database closes next.
+     * Releases what the services hold open (mail transport, Redis, the change bus's connections, the document
+     * thread), once the mails being sent have been recorded: the database closes next.
      */
     async close() {
       await mail.settle();
       mailTransport.close();
       rateLimits.close();
       await changeBus.close();
+      await drawer.close();
     },
   };
 }

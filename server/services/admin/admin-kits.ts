@@ -9,7 +9,7 @@ import { candidateReference } from '../../../domain/references.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { candidates, orders } from '../../db/schema/index.ts';
-import { renderKitLabels } from '../../documents/lazy.ts';
+import type { DocumentDrawer } from '../../documents/drawing-thread.ts';
 import { translator } from '../../i18n.ts';
 import { kitSentEmail } from '../../mail/templates.ts';
 import { transitionCandidate } from '../registrations/candidate-transitions.ts';
@@ -30,6 +30,7 @@ interface KitsDeps {
   settings: SettingsService;
   mail: MailService;
   documents: DocumentsService;
+  drawer: DocumentDrawer;
 }
 
 async function queueKitSentEmail(
@@ -136,7 +137,7 @@ async function sendDocuments({ db, config, mail, documents }: KitsDeps, caller: 
  * in `locale`, the administrator's language. The kits count as started: their buyers can no longer change them.
  * Not while the buyer's request to cancel one of them is open (409).
  */
-async function labels({ db }: KitsDeps, caller: Caller, ids: number[], locale?: string) {
+async function labels({ db, drawer }: KitsDeps, caller: Caller, ids: number[], locale?: string) {
   const admin = permitted(caller, 'registrations.process');
   await refuseWhileCancellationRequested(db, ids);
   await refuseWithheldKits(db, ids);
@@ -153,7 +154,7 @@ async function labels({ db }: KitsDeps, caller: Caller, ids: number[], locale?: 
     address: order.adresse_livraison,
     reference: candidateReference(candidate.orderId, candidate.commande_index),
   }));
-  return renderKitLabels(kits, locale ?? admin?.locale ?? 'fr');
+  return drawer.kitLabels(kits, locale ?? admin?.locale ?? 'fr');
 }
 
 /** Administrators only (guards.ts), each operation checking its caller. */

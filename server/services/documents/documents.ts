@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { candidates, documents, orders } from '../../db/schema/index.ts';
 import type { ClubPostalAddress } from '../../../contracts/club-address.ts';
 import { type DocumentKind, documentFileName } from '../../documents/file-name.ts';
-import { renderBatch, renderDocument } from '../../documents/lazy.ts';
+import type { DocumentDrawer } from '../../documents/drawing-thread.ts';
 import type { DocumentCandidate } from '../../documents/types.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type Caller, signedIn } from '../guards.ts';
@@ -93,6 +93,7 @@ async function documentCandidates(
 }
 
 async function writeDocument(
+  drawer: DocumentDrawer,
   dataDir: string,
   relativePath: string,
   kind: DocumentKind,
@@ -102,12 +103,13 @@ async function writeDocument(
   const file = path.join(dataDir, relativePath);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Written aside then renamed, so that a reader never sees half a file.
-  fs.writeFileSync(`${file}.tmp`, await renderDocument(kind, candidate, returnAddress));
+  fs.writeFileSync(`${file}.tmp`, await drawer.document(kind, candidate, returnAddress));
   fs.renameSync(`${file}.tmp`, file);
 }
 
 /** Draws the listed documents whose file is not there yet. */
 async function renderMissing(
+  drawer: DocumentDrawer,
   db: Database,
   dataDir: string,
   rows: (typeof documents.$inferSelect)[],
@@ -121,17 +123,19 @@ async function renderMissing(
     ]),
   );
   for (const row of missing)
-    await writeDocument(dataDir, row.path, row.kind, byId.get(row.candidateId)!, returnAddress);
+    await writeDocument(drawer, dataDir, row.path, row.kind, byId.get(row.candidateId)!, returnAddress);
 }
 
 export function createDocumentsService({
   db,
   config,
   clubAddress,
+  drawer,
 }: {
   db: Database;
   config: Config;
   clubAddress: ClubAddressService;
+  drawer: DocumentDrawer;
 }) {
   return {
     /** Where the route card goes back to, as it is printed on it (the kit email says it too). */
@@ -159,7 +163,7 @@ export function createDocumentsService({
       const rows = (
         await db.select().from(documents).where(inArray(documents.candidateId, candidateIds))
       ).map((row) => ({ ...row, path: storedPath(row.path, row.kind, address) }));
-      if (render) await renderMissing(db, config.dataDir, rows, address);
+      if (render) await renderMissing(drawer, db, config.dataDir, rows, address);
       return rows;
     },
 
@@ -195,7 +199,7 @@ export function createDocumentsService({
       const file = path.join(config.dataDir, stored);
       if (!fs.existsSync(file)) {
         const [candidate] = await documentCandidates(db, [row.candidate.id]);
-        await writeDocument(config.dataDir, stored, row.document.kind, candidate!, address);
+        await writeDocument(drawer, config.dataDir, stored, row.document.kind, candidate!, address);
       }
       // Named in the order's language, as the document itself and its mail.
       return { file, filename: documentFileName(row.document.kind, reference, row.locale ?? 'fr') };
@@ -203,7 +207,7 @@ export function createDocumentsService({
 
     /** Both documents of every candidate, in one PDF for printing (admin batch), titled in `locale`. */
     async batch(candidateIds: number[], locale: string, onProgress?: (done: number) => void) {
-      return renderBatch(
+      return drawer.batch(
         await documentCandidates(db, candidateIds),
         { locale, returnAddress: await clubAddress.postalAddress() },
         onProgress,

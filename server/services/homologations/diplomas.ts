@@ -20,7 +20,7 @@ import type { TrackAscent } from '../../../domain/schemas/track.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { cancelledHomologations, candidateTracks, homologations, laureates } from '../../db/schema/index.ts';
-import { renderDiploma } from '../../documents/lazy.ts';
+import type { DocumentDrawer } from '../../documents/drawing-thread.ts';
 import { notFound } from '../../errors.ts';
 import { type DiplomaKeys, SIGNING_ALGORITHM } from './diploma-keys.ts';
 import { isShownLaureate, nameDisplayOf } from '../laureates/display-restrictions.ts';
@@ -84,8 +84,13 @@ async function facts(db: Database, code: string): Promise<DiplomaFacts | null> {
   };
 }
 
-export function createDiplomasService(deps: { db: Database; config: Config; keys: DiplomaKeys }) {
-  const { db, config, keys } = deps;
+export function createDiplomasService(deps: {
+  db: Database;
+  config: Config;
+  keys: DiplomaKeys;
+  drawer: DocumentDrawer;
+}) {
+  const { db, config, keys, drawer } = deps;
 
   async function sign(diploma: DiplomaFacts): Promise<string> {
     const key = await keys.current();
@@ -149,7 +154,7 @@ export function createDiplomasService(deps: { db: Database; config: Config; keys
               ),
             )
         : [];
-      const bytes = await renderDiploma({
+      const bytes = await drawer.diploma({
         code: homologation.diplomaCode,
         locale,
         publicUrl: config.publicUrl,
