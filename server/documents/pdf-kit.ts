@@ -25,8 +25,26 @@ export interface Fonts {
   bold: PDFFont;
 }
 
+/**
+ * fontkit with each font parsed once per thread: reading DejaVu's tables was most of a document's drawing time.
+ * A parsed font is only read (laid out, measured, subset per document), and there are two, so keeping them is safe
+ * and bounded; their glyphs, once read, stay for the next documents too.
+ */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+const parsedFonts = new Map<Uint8Array, ReturnType<Fontkit['create']>>();
+const fontkitParsingOnce: Fontkit = {
+  create(data: Uint8Array, postscriptName?: string) {
+    let font = parsedFonts.get(data);
+    if (!font) {
+      font = fontkit.create(data, postscriptName);
+      parsedFonts.set(data, font);
+    }
+    return font;
+  },
+};
+
 export async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(fontkitParsingOnce);
   return {
     regular: await pdf.embedFont(fontFiles.regular, { subset: true }),
     bold: await pdf.embedFont(fontFiles.bold, { subset: true }),
