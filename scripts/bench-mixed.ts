@@ -23,7 +23,8 @@
  * RATE_LIMIT_IP_FACTOR=50, as the browser tests do.
  *
  * Options (environment): BENCH_SECONDS (30), BENCH_LAUREATES (100000; 0 keeps the demo content alone),
- * BENCH_DATABASE_URL (unset), BENCH_PAGE_RATE (300), BENCH_API_RATE (30), BENCH_BUYERS (10).
+ * BENCH_DATABASE_URL (unset), BENCH_PAGE_RATE (300), BENCH_API_RATE (30), BENCH_BUYERS (10), BENCH_SKIP_PGLITE
+ * (unset; set, only PostgreSQL is measured, to compare a change on it quickly).
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
@@ -299,7 +300,7 @@ function report(results: Awaited<ReturnType<typeof measure>>[]) {
 async function main() {
   ensureBuild();
   console.log(`${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB of memory`);
-  const results = [await measure('pglite', '')];
+  const results = process.env.BENCH_SKIP_PGLITE ? [] : [await measure('pglite', '')];
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) {
     const postgres = await freshPostgres(serverUrl);

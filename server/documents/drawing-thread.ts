@@ -59,6 +59,8 @@ export function createDocumentDrawer({
       idleTimeout: IDLE_MS,
       // Tasks are a few hundred milliseconds each: the plain message channel is plenty.
       atomics: 'disabled',
+      // Below the requests' thread for the CPU (Linux, through @napi-rs/nice; ignored where it is missing).
+      niceIncrement: 10,
     }));
 
   async function draw(
