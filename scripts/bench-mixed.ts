@@ -98,6 +98,21 @@ async function recordKeptPages(base: string): Promise<Record<string, Recorded>> 
   return recorded;
 }
 
+/**
+ * How long the server's own thread kept a ready request waiting during the load (Node's event-loop delay, from
+ * its metrics port; each read starts the figures afresh): the part of a page's latency that is the server's,
+ * apart from the machine's cores being shared with the load generator and the database.
+ */
+async function eventLoopLag(metricsPort: number) {
+  const text = await (await fetch(`http://${HOST}:${metricsPort}/metrics`)).text();
+  const seconds = (name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    p99: seconds('nodejs_eventloop_lag_p99_seconds') * 1000,
+    max: seconds('nodejs_eventloop_lag_max_seconds') * 1000,
+  };
+}
+
 /** Each search of the ranking read once, one after the other, on a quiet server: the slowest and median times. */
 async function timedFirstReads(base: string) {
   const times: number[] = [];
@@ -237,7 +252,8 @@ async function measure(database: Database, databaseUrl: string) {
   try {
     seedLaureates(dataDir, databaseUrl);
     const port = await freePort();
-    site = await startSite(port, dataDir, siteEnv(databaseUrl));
+    const metricsPort = await freePort();
+    site = await startSite(port, dataDir, { ...siteEnv(databaseUrl), METRICS_PORT: String(metricsPort) });
     const base = `http://${HOST}:${port}`;
     const recorded = await recordKeptPages(base);
     const tokens = await Promise.all(Array.from({ length: BUYERS }, () => signedInBuyer(base)));
@@ -247,6 +263,8 @@ async function measure(database: Database, databaseUrl: string) {
     // Each search once beforehand, as the pages and the first order: a first read of a search is a query over
     // every laureate (printed here, not hidden), then the ranking keeps the page (ranking-cache.ts).
     const firstReads = await timedFirstReads(base);
+    // Read once to start the server's event-loop figures afresh: the next read covers the load alone.
+    await eventLoopLag(metricsPort);
 
     const deadline = Date.now() + SECONDS * 1000;
     const [pages, api, buyers] = await Promise.all([
@@ -254,6 +272,7 @@ async function measure(database: Database, databaseUrl: string) {
       steadyLoad(base, LAUREATE_QUERIES, API_RATE, { 'accept-encoding': 'gzip, deflate, br, zstd' }),
       buyersLoad(base, tokens, deadline),
     ]);
+    const lag = await eventLoopLag(metricsPort);
     warnIfFailed('kept pages', pages);
     warnIfFailed('ranking API', api);
     if (buyers.failures.length > 0)
@@ -275,6 +294,7 @@ async function measure(database: Database, databaseUrl: string) {
       api: latencies(api),
       orders: { paid, p50: percentile(buyers.times, 0.5), p99: percentile(buyers.times, 0.99) },
       firstReads,
+      lag,
       reference: latencies(reference),
     };
   } finally {
@@ -304,6 +324,11 @@ function report(results: Awaited<ReturnType<typeof measure>>[]) {
     console.log(
       `| ${database} | ${served(pages)} | ${served(api)} | ` +
         `${orders.paid} (${ms(orders.p50)} / ${ms(orders.p99)}) | ${served(reference)} |`,
+    );
+  for (const { database, lag } of results)
+    console.log(
+      `${database}: the server's event loop during the load (how long a ready request waited for its thread): ` +
+        `p99 ${ms(lag.p99)}, longest ${ms(lag.max)}`,
     );
   for (const { database, firstReads } of results)
     console.log(
