@@ -8,28 +8,14 @@
  *
  * Options (environment): BENCH_RUNS (40).
  */
-import type { ClubPostalAddress } from '../contracts/club-address.ts';
 import { createDocumentDrawer } from '../server/documents/drawing-thread.ts';
-import type { DocumentCandidate } from '../server/documents/types.ts';
+import { sampleCandidate, sampleReturnAddress } from '../tests/support/documents.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const TARGET_MEDIAN_MS = 40;
 
-const candidate: DocumentCandidate = {
-  reference: 'C-1042-1',
-  scanToken: 'bench-scan-token',
-  epreuve: 'cingle',
-  civilite: 'mme',
-  nom: 'Martin',
-  prenom: 'Léa',
-  ville: 'Carpentras',
-  pays: 'FR',
-  locale: 'fr',
-};
-const returnAddress: ClubPostalAddress = {
-  lines: ['Club des Cinglés du Mont-Ventoux', '1 place de la Poste', '84410 Bédoin'],
-  demonstration: false,
-};
+const candidate = sampleCandidate('C-1042-1');
+const returnAddress = sampleReturnAddress;
 
 const percentile = (values: number[], share: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))]!;

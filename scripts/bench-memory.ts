@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOCALES } from '../domain/locales.ts';
 import { PAGES } from '../domain/pages.ts';
-import { HOST, ensureBuild, freePort, freshPostgres, startSite } from './bench-site.ts';
+import { HOST, ensureBuild, freePort, measureEachDatabase, startSite } from './bench-site.ts';
 
 const TARGETS_MB = {
   pglite: { idle: 300, pages: 350 },
@@ -97,18 +97,7 @@ const mark = ({ server, children }: { server: number; children: number }, target
   (children > 0 ? ` (+ ${children.toFixed(0)} MB database process = ${(server + children).toFixed(0)})` : '');
 
 ensureBuild();
-const results = [await measure('pglite', '')];
-const serverUrl = process.env.BENCH_DATABASE_URL;
-if (serverUrl) {
-  const postgres = await freshPostgres(serverUrl);
-  try {
-    results.push(await measure('postgres', postgres.url));
-  } finally {
-    await postgres.drop();
-  }
-} else {
-  console.log('BENCH_DATABASE_URL not set: PostgreSQL is not measured.');
-}
+const results = await measureEachDatabase(measure);
 
 console.log('\n| database | idle after start | after the public pages in six languages |');
 console.log('| --- | --- | --- |');

@@ -42,7 +42,7 @@ import {
   LAUREATE_QUERIES,
   ensureBuild,
   freePort,
-  freshPostgres,
+  measureEachDatabase,
   productionEnv,
   projectRoot,
   startSite,
@@ -349,19 +349,7 @@ function report(results: Awaited<ReturnType<typeof measure>>[]) {
 async function main() {
   ensureBuild();
   console.log(`${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB of memory`);
-  const results = process.env.BENCH_SKIP_PGLITE ? [] : [await measure('pglite', '')];
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    const postgres = await freshPostgres(serverUrl);
-    try {
-      results.push(await measure('postgres', postgres.url));
-    } finally {
-      await postgres.drop();
-    }
-  } else {
-    console.log('BENCH_DATABASE_URL not set: PostgreSQL is not measured.');
-  }
-  report(results);
+  report(await measureEachDatabase(measure, { skipPglite: Boolean(process.env.BENCH_SKIP_PGLITE) }));
 }
 
 main().catch((error: unknown) => {

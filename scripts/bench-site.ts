@@ -101,3 +101,26 @@ export async function freshPostgres(serverUrl: string) {
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/**
+ * `measure` on the embedded database (unless `skipPglite`), then on a fresh PostgreSQL database when
+ * BENCH_DATABASE_URL names a server (the database is dropped after): each result in that order.
+ */
+export async function measureEachDatabase<Result>(
+  measure: (database: 'pglite' | 'postgres', databaseUrl: string) => Promise<Result>,
+  { skipPglite = false }: { skipPglite?: boolean } = {},
+): Promise<Result[]> {
+  const results = skipPglite ? [] : [await measure('pglite', '')];
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    console.log('BENCH_DATABASE_URL not set: PostgreSQL is not measured.');
+    return results;
+  }
+  const postgres = await freshPostgres(serverUrl);
+  try {
+    results.push(await measure('postgres', postgres.url));
+  } finally {
+    await postgres.drop();
+  }
+  return results;
+}

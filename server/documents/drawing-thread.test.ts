@@ -4,27 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClubPostalAddress } from '../../contracts/club-address.ts';
 import { BLOCKED } from '../../tests/support/child-scripts.ts';
+import { sampleCandidate, sampleReturnAddress } from '../../tests/support/documents.ts';
 import { createDocumentDrawer, type DocumentDrawer } from './drawing-thread.ts';
-import type { DocumentCandidate } from './types.ts';
 
-const returnAddress: ClubPostalAddress = {
-  lines: ['Club des Cinglés du Mont-Ventoux', '1 place de la Poste', '84410 Bédoin'],
-  demonstration: false,
-};
-
-const candidate = (reference: string): DocumentCandidate => ({
-  reference,
-  scanToken: `token-${reference}`,
-  epreuve: 'cingle',
-  civilite: 'mme',
-  nom: 'Martin',
-  prenom: 'Léa',
-  ville: 'Carpentras',
-  pays: 'FR',
-  locale: 'fr',
-});
+const returnAddress = sampleReturnAddress;
+const candidate = sampleCandidate;
 
 /** A thread that never answers: blocked for good, so only being stopped from outside ends it. */
 function blockedWorker(): URL {

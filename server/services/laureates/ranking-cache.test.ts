@@ -20,6 +20,17 @@ function reads() {
 /** Lets the promise callbacks of the cache run. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A cache holding page 1 under `k`, read at 0 and settled: the start of every test of a page past its time. */
+async function keptOnce() {
+  const cache = createRankingCache();
+  const { pending, read } = reads();
+  const first = keptPage(cache, 'k', { ttlMs: TTL, now: 0 }, read);
+  pending[0]!.resolve(pageOf(1));
+  await first;
+  await settled();
+  return { cache, pending, read };
+}
+
 describe('keptPage', () => {
   it('shares one read among requests arriving together, then answers from memory while fresh', async () => {
     const cache = createRankingCache();
@@ -35,12 +46,7 @@ describe('keptPage', () => {
   });
 
   it('answers a page past its time at once while one newer read runs, then the newer page', async () => {
-    const cache = createRankingCache();
-    const { pending, read } = reads();
-    const first = keptPage(cache, 'k', { ttlMs: TTL, now: 0 }, read);
-    pending[0]!.resolve(pageOf(1));
-    await first;
-    await settled();
+    const { cache, pending, read } = await keptOnce();
 
     expect(await keptPage(cache, 'k', { ttlMs: TTL, now: TTL + 1 }, read)).toEqual(pageOf(1));
     expect(await keptPage(cache, 'k', { ttlMs: TTL, now: TTL + 2 }, read)).toEqual(pageOf(1));
@@ -52,12 +58,7 @@ describe('keptPage', () => {
   });
 
   it('does not keep a page read in the background when the ranking changed meanwhile', async () => {
-    const cache = createRankingCache();
-    const { pending, read } = reads();
-    const first = keptPage(cache, 'k', { ttlMs: TTL, now: 0 }, read);
-    pending[0]!.resolve(pageOf(1));
-    await first;
-    await settled();
+    const { cache, pending, read } = await keptOnce();
     await keptPage(cache, 'k', { ttlMs: TTL, now: TTL + 1 }, read);
     clearRankingCache(cache);
     pending[1]!.resolve(pageOf(2));
@@ -70,12 +71,7 @@ describe('keptPage', () => {
   });
 
   it('keeps answering the old page after a failed background read, and tries again with the next visitor', async () => {
-    const cache = createRankingCache();
-    const { pending, read } = reads();
-    const first = keptPage(cache, 'k', { ttlMs: TTL, now: 0 }, read);
-    pending[0]!.resolve(pageOf(1));
-    await first;
-    await settled();
+    const { cache, pending, read } = await keptOnce();
     await keptPage(cache, 'k', { ttlMs: TTL, now: TTL + 1 }, read);
     pending[1]!.reject(new Error('connection lost'));
     await settled();
@@ -85,12 +81,7 @@ describe('keptPage', () => {
   });
 
   it('reads before answering once a page is older than the time it may be answered stale', async () => {
-    const cache = createRankingCache();
-    const { pending, read } = reads();
-    const first = keptPage(cache, 'k', { ttlMs: TTL, now: 0 }, read);
-    pending[0]!.resolve(pageOf(1));
-    await first;
-    await settled();
+    const { cache, pending, read } = await keptOnce();
 
     const late = keptPage(cache, 'k', { ttlMs: TTL, now: TTL + PAGE_STALE_MS }, read);
     expect(pending).toHaveLength(2);
