@@ -6,9 +6,7 @@
  * budget of failures, as a wrong password does.
  */
 import { eq } from 'drizzle-orm';
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Locale } from '../../../domain/locales.ts';
 import { PASSKEY_TIMEOUT_MS } from '../../../domain/passkeys.ts';
 import { type PasskeySignInInput } from '../../../domain/schemas/passkey.ts';
@@ -24,6 +22,7 @@ import {
   verifiedAssertion,
 } from './passkey-ceremonies.ts';
 import { type SignedIn, failureBudget, openSession } from './sign-in-sessions.ts';
+import { challengeBytes, webauthn } from './webauthn-on-first-use.ts';
 
 export function signInWithPasskeyOperations(deps: AccountsDeps) {
   const { db, rateLimits, relyingParty: party } = deps;
@@ -38,12 +37,13 @@ export function signInWithPasskeyOperations(deps: AccountsDeps) {
       const ticket = input.ticket ? await openTicket(db, input.ticket) : undefined;
       if (input.ticket && !ticket) throw ticketExpired();
       const userId = ticket?.userId ?? null;
+      const { generateAuthenticationOptions } = await webauthn();
       return generateAuthenticationOptions({
         rpID: party.id,
         allowCredentials: userId === null ? undefined : await credentialsOf(db, userId),
         userVerification: 'required',
         timeout: PASSKEY_TIMEOUT_MS,
-        challenge: isoBase64URL.toBuffer(await newChallenge(db, 'sign_in', userId)),
+        challenge: challengeBytes(await newChallenge(db, 'sign_in', userId)),
       });
     },
 

@@ -5,12 +5,10 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import {
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  type WebAuthnCredential,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
+  WebAuthnCredential,
 } from '@simplewebauthn/server';
 import {
   PASSKEY_ALGORITHMS,
@@ -21,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { passkeyChallenges, passkeys } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken } from './tokens.ts';
+import { webauthn } from './webauthn-on-first-use.ts';
 
 export interface RelyingParty {
   /** The domain passkeys are bound to. */
@@ -93,6 +92,7 @@ export async function verifiedRegistration(
   userId: number,
   response: RegistrationResponseJSON,
 ) {
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const result = await verifyRegistrationResponse({
       response,
@@ -128,6 +128,7 @@ export async function verifiedAssertion(
     counter: passkey.counter,
     transports: passkey.transports,
   };
+  const { verifyAuthenticationResponse } = await webauthn();
   let newCounter: number;
   try {
     const result = await verifyAuthenticationResponse({

@@ -4,13 +4,7 @@
  * accounts-sign-in-passkey.ts. A first passkey makes the ten recovery codes, as a first app does.
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
-import {
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyView } from '../../../contracts/account.ts';
 import { MAX_PASSKEYS, PASSKEY_ALGORITHMS, PASSKEY_TIMEOUT_MS } from '../../../domain/passkeys.ts';
 import { type AddPasskeyInput } from '../../../domain/schemas/passkey.ts';
@@ -30,6 +24,7 @@ import {
   verifiedRegistration,
 } from './passkey-ceremonies.ts';
 import { replaceRecoveryCodes } from './second-factor-codes.ts';
+import { challengeBytes, webauthn } from './webauthn-on-first-use.ts';
 import {
   type SecondFactorDeps,
   budget,
@@ -88,12 +83,13 @@ export function passkeyOperations(deps: SecondFactorDeps) {
       if (!(await hasSecondFactor(db, user.id)))
         await checkOwnPassword(deps, user.id, input.current_password ?? '');
       await ensureRoom(db, user.id);
+      const { generateRegistrationOptions } = await webauthn();
       return generateRegistrationOptions({
         rpName: party.name,
         rpID: party.id,
         userName: user.email,
         userDisplayName: `${user.prenom} ${user.nom}`.trim() || user.email,
-        challenge: isoBase64URL.toBuffer(await newChallenge(db, 'registration', user.id)),
+        challenge: challengeBytes(await newChallenge(db, 'registration', user.id)),
         timeout: PASSKEY_TIMEOUT_MS,
         attestationType: 'none',
         supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
@@ -172,12 +168,13 @@ export function passkeyStepUpOperations(deps: SecondFactorDeps) {
       const user = signedIn(caller);
       const allowCredentials = await credentialsOf(db, user.id);
       if (!allowCredentials.length) throw noPasskey();
+      const { generateAuthenticationOptions } = await webauthn();
       return generateAuthenticationOptions({
         rpID: party.id,
         allowCredentials,
         userVerification: 'required',
         timeout: PASSKEY_TIMEOUT_MS,
-        challenge: isoBase64URL.toBuffer(await newChallenge(db, 'step_up', user.id)),
+        challenge: challengeBytes(await newChallenge(db, 'step_up', user.id)),
       });
     },
 
