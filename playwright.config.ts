@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from './server/node-flags.ts';
 import { RWGPS_STAND_IN_CLIENT } from './tests/support/ridewithgps-stand-in.ts';
 import { STRAVA_STAND_IN_CLIENT } from './tests/support/strava-stand-in.ts';
 
@@ -86,11 +87,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: 'node server/main.ts',
+      // As `npm start` runs it, so that the journeys pass with the production memory settings.
+      command: `node ${PRODUCTION_NODE_FLAGS.join(' ')} server/main.ts`,
       url: `http://127.0.0.1:${port}/ready`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
+        ...PRODUCTION_ENVIRONMENT,
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',

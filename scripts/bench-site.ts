@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';
@@ -46,6 +46,7 @@ export async function freePort(): Promise<number> {
 export function productionEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...PRODUCTION_ENVIRONMENT,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST,
