@@ -1,52 +1,107 @@
 /**
- * `npm run bench:memory`: the memory of one production process, measured as issue 45 states its targets (RSS of
- * `node server/main.ts`, read from /proc): settled after the start, then after the seven public pages in the six
- * languages once. On embedded PGlite always; on PostgreSQL too when BENCH_DATABASE_URL names a server (a fresh
- * database is made on it and dropped at the end).
+ * `npm run bench:memory`: the memory of the production server, measured as issue 45 states its targets (resident
+ * memory of `node server/main.ts` with `npm start`'s flags and environment, read from /proc), at three moments:
+ * settled after the start, after the seven public pages in the six languages once, and after the club's history
+ * (HISTORY_HOMOLOGATIONS homologations in the import's CSV format) is imported through `cli laureates:import` into
+ * the running server, its public pages read again. On embedded PGlite always; on PostgreSQL too when
+ * BENCH_DATABASE_URL names a server (a fresh database is made on it and dropped at the end), then with WORKERS=2
+ * on PostgreSQL, every process of the tree counted.
  *
  * The embedded database runs in a process of its own (decision 0055): its resident memory is printed beside the
- * server's, with the sum, since a club's machine holds both.
+ * server's. Both processes run the same Node binary, whose code pages resident memory counts in each; the
+ * proportional figure (PSS, each shared page divided between the processes that map it) is what the machine holds
+ * for them together.
  *
- * It measures and reports against the targets (PGlite: idle 300 MB, after the pages 350 MB; PostgreSQL: 180 MB
- * and 230 MB); it asserts nothing, so that a slower machine reads its figures rather than a failure. Linux only
- * (/proc/<pid>/status).
+ * It measures and reports against the targets; it asserts nothing, so that a slower machine reads its figures
+ * rather than a failure. Linux only (/proc).
  */
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
 import { LOCALES } from '../domain/locales.ts';
 import { PAGES } from '../domain/pages.ts';
-import { HOST, ensureBuild, freePort, measureEachDatabase, startSite } from './bench-site.ts';
+import type { LaureateRecord } from '../server/laureate-import/parse.ts';
+import { demoRecords } from '../server/services/platform/demo-data.ts';
+import {
+  HOST,
+  ensureBuild,
+  freePort,
+  freshPostgres,
+  measureEachDatabase,
+  productionEnv,
+  projectRoot,
+  startSite,
+} from './bench-site.ts';
 
+const HISTORY_HOMOLOGATIONS = 40_000;
+
+/** Issue 45's targets in MB, for the server's process (PGlite, PostgreSQL) and for WORKERS=2 in all. */
 const TARGETS_MB = {
-  pglite: { idle: 300, pages: 350 },
-  postgres: { idle: 180, pages: 230 },
+  pglite: { idle: 300, pages: 350, history: 350 },
+  postgres: { idle: 180, pages: 230, history: undefined },
+  workers: { idle: 450, pages: 450, history: 450 },
 } as const;
-type Database = keyof typeof TARGETS_MB;
+type Setup = keyof typeof TARGETS_MB;
+type Moment = 'idle' | 'pages' | 'history';
 
-/** The resident memory of a process, in MB. */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
-  if (!Number.isFinite(kb)) throw new Error(`No VmRSS for process ${pid}`);
+/** A figure of /proc/<pid>/<file>, in MB: VmRSS of `status`, Pss of `smaps_rollup`. */
+function procMb(pid: number, file: 'status' | 'smaps_rollup', field: 'VmRSS' | 'Pss'): number {
+  const text = fs.readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(text)?.[1]);
+  if (!Number.isFinite(kb)) throw new Error(`No ${field} for process ${pid}`);
   return kb / 1024;
 }
+const rssMb = (pid: number) => procMb(pid, 'status', 'VmRSS');
+const pssMb = (pid: number) => procMb(pid, 'smaps_rollup', 'Pss');
+
+/** The processes `pid` started: the embedded database's (decision 0055), or the WORKERS instances. */
+function childPids(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  return fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+    : [];
+}
+
+/** The tree's total resident memory, in MB. */
+const treeRssMb = (pid: number) => childPids(pid).reduce((sum, child) => sum + rssMb(child), rssMb(pid));
 
 /**
- * The RSS once it has stopped moving: read every half second until two readings 3 s apart differ by less than
- * 2 MB (start-up work, the first collections), at most 60 s.
+ * The tree's RSS once it has stopped moving: read every half second until two readings 3 s apart differ by less
+ * than 2 MB (start-up work, the first collections), at most 60 s.
  */
 async function settledRss(pid: number): Promise<number> {
   const deadline = Date.now() + 60_000;
   const readings: number[] = [];
   while (Date.now() < deadline) {
-    readings.push(rssMb(pid));
+    readings.push(treeRssMb(pid));
     const earlier = readings.at(-7);
     if (earlier !== undefined && Math.abs(readings.at(-1)! - earlier) < 2) return readings.at(-1)!;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return readings.at(-1)!;
+}
+
+interface Reading {
+  /** The server's process (with WORKERS, the whole tree). */
+  server: number;
+  /** The embedded database's process; 0 on PostgreSQL. */
+  database: number;
+  /** Both together, proportionally (PSS). */
+  together: number;
+}
+
+async function reading(pid: number, setup: Setup): Promise<Reading> {
+  const settled = await settledRss(pid);
+  if (setup === 'workers') return { server: settled, database: 0, together: settled };
+  const children = childPids(pid);
+  return {
+    server: rssMb(pid),
+    database: children.reduce((sum, child) => sum + rssMb(child), 0),
+    together: children.reduce((sum, child) => sum + pssMb(child), pssMb(pid)),
+  };
 }
 
 /** The seven public pages of the sitemap, in every language. */
@@ -55,34 +110,70 @@ function publicPageUrls(base: string): string[] {
   return LOCALES.flatMap((locale) => paths.map((page) => `${base}/${locale}${page ? `/${page}` : ''}`));
 }
 
-/** The processes `pid` started (the embedded database's, decision 0055). */
-function childPids(pid: number): number[] {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  return fs.existsSync(file)
-    ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
-    : [];
-}
-
-/** The server's settled RSS, and its children's (the embedded database's process) read at the same moment. */
-async function settled(pid: number): Promise<{ server: number; children: number }> {
-  const server = await settledRss(pid);
-  const children = childPids(pid).reduce((sum, child) => sum + rssMb(child), 0);
-  return { server, children };
-}
-
-async function measure(database: Database, databaseUrl: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-memory-'));
-  const port = await freePort();
-  const site = await startSite(port, dataDir, { DATABASE_URL: databaseUrl });
-  try {
-    const idle = await settled(site.pid!);
-    for (const url of publicPageUrls(`http://${HOST}:${port}`)) {
+async function readPublicPages(base: string, times: number) {
+  for (let round = 0; round < times; round++)
+    for (const url of publicPageUrls(base)) {
       const response = await fetch(url, { headers: { 'accept-encoding': 'br' } });
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       await response.arrayBuffer();
     }
-    const pages = await settled(site.pid!);
-    return { database, idle, pages };
+}
+
+/** The import's columns (README), as the synthetic records name them. */
+const HISTORY_COLUMNS = [
+  'epreuve',
+  'numero',
+  'nom',
+  'prenom',
+  'civilite',
+  'date_naissance',
+  'email',
+  'date_passage',
+  'ville',
+  'pays',
+  'nationalite',
+] as const satisfies readonly (keyof LaureateRecord)[];
+
+/** The club's history as a file in the import's format: synthetic riders and their homologations. */
+function writeHistoryCsv(file: string) {
+  const records = demoRecords({ count: HISTORY_HOMOLOGATIONS, seed: 45 }).slice(0, HISTORY_HOMOLOGATIONS);
+  const rows = records.map((record) => HISTORY_COLUMNS.map((column) => record[column] ?? ''));
+  fs.writeFileSync(file, stringify(rows, { header: true, columns: [...HISTORY_COLUMNS] }));
+}
+
+/** `cli laureates:import` against the running site: the command line hands the work to the server. */
+function importHistory(environment: NodeJS.ProcessEnv, file: string) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['server/cli.ts', 'laureates:import', file], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: environment,
+  });
+  if (result.status !== 0) throw new Error(`The import failed (exit code ${result.status}).`);
+  console.log(
+    `  imported ${HISTORY_HOMOLOGATIONS} homologations in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function measure(setup: Setup, databaseUrl: string): Promise<Record<Moment, Reading>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-memory-'));
+  const port = await freePort();
+  const environment = { DATABASE_URL: databaseUrl, ...(setup === 'workers' ? { WORKERS: '2' } : {}) };
+  const site = await startSite(port, dataDir, environment);
+  const base = `http://${HOST}:${port}`;
+  // With WORKERS the operating system spreads the requests: twice over, each instance likely renders each page.
+  const rounds = setup === 'workers' ? 2 : 1;
+  try {
+    console.log(`${setup}:`);
+    const idle = await reading(site.pid!, setup);
+    await readPublicPages(base, rounds);
+    const pages = await reading(site.pid!, setup);
+    const file = path.join(dataDir, 'history.csv');
+    writeHistoryCsv(file);
+    importHistory({ ...productionEnv(port, dataDir), ...environment }, file);
+    await readPublicPages(base, rounds);
+    const history = await reading(site.pid!, setup);
+    return { idle, pages, history };
   } finally {
     // Stopped before its database goes (at most 10 s: the site stops at once without a proxy's drain).
     const exited = once(site, 'exit');
@@ -92,16 +183,32 @@ async function measure(database: Database, databaseUrl: string) {
   }
 }
 
-const mark = ({ server, children }: { server: number; children: number }, target: number) =>
-  `${server.toFixed(0)} MB ${server <= target ? '≤' : '>'} ${target}` +
-  (children > 0 ? ` (+ ${children.toFixed(0)} MB database process = ${(server + children).toFixed(0)})` : '');
+const mark = ({ server, database, together }: Reading, target: number | undefined) =>
+  `${server.toFixed(0)} MB${target === undefined ? '' : ` ${server <= target ? '≤' : '>'} ${target}`}` +
+  (database > 0 ? ` (+ ${database.toFixed(0)} MB database process; both ${together.toFixed(0)} MB PSS)` : '');
 
 ensureBuild();
-const results = await measureEachDatabase(measure);
+const results = await measureEachDatabase(async (database, databaseUrl) => {
+  const single = { setup: database as Setup, moments: await measure(database, databaseUrl) };
+  if (database === 'pglite') return [single];
+  // WORKERS=2 on a database of its own, fresh as the first.
+  const workersDatabase = await freshPostgres(process.env.BENCH_DATABASE_URL!);
+  try {
+    return [single, { setup: 'workers' as Setup, moments: await measure('workers', workersDatabase.url) }];
+  } finally {
+    await workersDatabase.drop();
+  }
+});
 
-console.log('\n| database | idle after start | after the public pages in six languages |');
-console.log('| --- | --- | --- |');
-for (const { database, idle, pages } of results)
+console.log(
+  `\n| setup | idle after start | after the public pages in six languages | with ${HISTORY_HOMOLOGATIONS} homologations imported |`,
+);
+console.log('| --- | --- | --- | --- |');
+for (const { setup, moments } of results.flat())
   console.log(
-    `| ${database} | ${mark(idle, TARGETS_MB[database].idle)} | ${mark(pages, TARGETS_MB[database].pages)} |`,
+    `| ${setup === 'workers' ? 'postgres, WORKERS=2, in all' : setup} | ${(
+      ['idle', 'pages', 'history'] as const
+    )
+      .map((moment) => mark(moments[moment], TARGETS_MB[setup][moment]))
+      .join(' | ')} |`,
   );
