@@ -14,9 +14,14 @@
 export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=16', '--optimize-for-size'] as const;
 
 /**
- * `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates (the requests' thread, libuv's pool, V8's
- * collectors, the documents' thread) an arena of its own, up to eight per core, and keeps their free memory; two
- * arenas hold about 30 MB less after the pages. glibc reads it when the process starts, so it is set in the
- * environment `npm start` gives Node, and inherited by the embedded database's process and by WORKERS.
+ * glibc's allocator, which holds what Node allocates outside V8's heap (buffers, compilers' scratch memory):
+ * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates (the requests' thread, libuv's pool, V8's
+ *   collectors and compilers, the documents' thread) an arena of its own, up to eight per core, and keeps their
+ *   free memory: two arenas hold about 30 MB less after the pages;
+ * - `MALLOC_TRIM_THRESHOLD_=131072`: glibc's default, made fixed. Left to itself glibc raises it after each large
+ *   block freed, and then keeps up to 64 MB of freed memory per arena; the embedded database's process, whose
+ *   WebAssembly compilation frees that much, holds about 60 MB less.
+ * glibc reads them when the process starts, so they are set in the environment `npm start` gives Node, inherited
+ * by WORKERS and given to the embedded database's process.
  */
 export const PRODUCTION_ENVIRONMENT = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' } as const;

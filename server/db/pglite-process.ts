@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PRODUCTION_NODE_FLAGS } from '../node-flags.ts';
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '../node-flags.ts';
 import type { PgliteMemory } from './pglite-memory.ts';
 
 const childScript = new URL('./pglite-process-child.ts', import.meta.url);
@@ -63,11 +63,16 @@ export async function startPgliteProcess(
 ): Promise<PgliteProcess> {
   const socketFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-pglite-'));
   const sharedBuffersMb = String(options.memory?.sharedBuffersMb ?? 0);
-  // Not the server's flags (a test runner's loaders, --inspect): plain Node, with npm start's memory settings.
+  // Not the server's flags (a test runner's loaders, --inspect): plain Node, with npm start's memory settings
+  // and malloc's environment, whoever started the server.
   const child = fork(
     options.script ?? childScript,
     [directory, path.join(socketFolder, SOCKET_FILE), sharedBuffersMb],
-    { execArgv: [...PRODUCTION_NODE_FLAGS], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] },
+    {
+      execArgv: [...PRODUCTION_NODE_FLAGS],
+      env: { ...process.env, ...PRODUCTION_ENVIRONMENT },
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    },
   );
   let stderr = '';
   child.stderr?.setEncoding('utf8');
