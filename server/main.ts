@@ -1,22 +1,17 @@
 /**
- * `npm start`: build the pages when there is no build yet, open and migrate the database, load the content,
- * listen, and close everything cleanly on SIGINT/SIGTERM. With WORKERS=N (PostgreSQL only) the first process
- * forks N instances that share the port (node:cluster) and only supervises them.
+ * `npm start`: build the pages when there is no build yet, then serve the site (server/instance.ts). With
+ * WORKERS=N (PostgreSQL only) the first process forks N instances that share the port (node:cluster) and only
+ * supervises them.
  */
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAdminSocket } from './admin-socket.ts';
-import { aggregateInstances, instanceMetrics } from './metrics-cluster.ts';
-import { serveMetricsPort } from './metrics-port.ts';
-import { buildApp } from './app.ts';
 import { type Config, ConfigError, parseConfig } from './config.ts';
-import { createLifecycle, gracefulStop } from './lifecycle.ts';
-import { prepareRuntime } from './start.ts';
-import { startStopWatchdog, stopEndsWithin } from './stop-watchdog.ts';
-import { startBackgroundWork } from './workers.ts';
+import { aggregateInstances } from './metrics-cluster.ts';
+import { serveMetricsPort } from './metrics-port.ts';
+import { stopEndsWithin } from './stop-watchdog.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,78 +69,13 @@ async function supervise(config: Config) {
   for (let index = 0; index < config.workers; index++) fork();
 }
 
-async function serve() {
-  const started = performance.now();
-  const runtime = await prepareRuntime();
-  const lifecycle = createLifecycle();
-  const scrapeMetrics = instanceMetrics();
-  const app = await buildApp({ ...runtime, pages: {}, lifecycle, scrapeMetrics });
-  // With WORKERS > 1 the primary serves METRICS_PORT for every instance.
-  const metricsPort = cluster.isWorker ? undefined : runtime.config.metrics.port;
-  const closeMetricsPort = metricsPort
-    ? await serveMetricsPort(metricsPort, scrapeMetrics, (error) =>
-        app.log.error({ err: error }, 'metrics failed'),
-      )
-    : async () => {};
-  const stopWork = startBackgroundWork(runtime, app.log);
-  const closeAdminSocket =
-    runtime.database.kind === 'pglite'
-      ? await startAdminSocket(runtime.config.dataDir, ({ argv, cwd }, output) =>
-          // The command line's code (and the demo's generator) loads with the first command, not at start.
-          import('./cli.ts').then(({ runCommand }) =>
-            runCommand(argv, {
-              ...output,
-              services: runtime.services,
-              db: runtime.database.db,
-              cwd,
-              interactive: false,
-            }),
-          ),
-        )
-      : async () => {};
-
-  const stop = gracefulStop({
-    lifecycle,
-    ...runtime.config.shutdown,
-    log: app.log,
-    release: [
-      // Stops accepting, answers every request it has read, closes the idle connections.
-      ['requests', () => app.close()],
-      // Hands a print job in progress back to the queue.
-      ['jobs', stopWork],
-      ['admin socket', closeAdminSocket],
-      ['metrics port', closeMetricsPort],
-    ],
-    close: [
-      ['services', () => runtime.services.close()],
-      ['database', () => runtime.database.close()],
-    ],
-    exit: (code) => process.exit(code),
-    startWatchdog: (startedAt) =>
-      startStopWatchdog(
-        { startedAt, timeoutMs: runtime.config.shutdown.timeoutMs, logLevel: runtime.config.logLevel },
-        (error) => app.log.error({ err: error }, 'the stop watchdog did not start'),
-      ),
-  });
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-
-  await app.listen({ port: runtime.config.port, host: runtime.config.host });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const database =
-    runtime.database.kind === 'pglite' ? `embedded PGlite in ${runtime.config.dataDir}` : 'PostgreSQL';
-  const instance = cluster.isWorker ? `, instance ${process.pid}` : '';
-  console.log(
-    `Club des Cinglés du Mont-Ventoux: ${runtime.config.publicUrl}/fr (${database}${instance}, ready in ${seconds} s)`,
-  );
-}
-
 async function main() {
   // Checked before the build and the fork: a refused configuration (WORKERS without DATABASE_URL) stops here.
   const config = parseConfig();
   if (cluster.isPrimary) ensureBuild();
   if (cluster.isPrimary && config.workers > 1) await supervise(config);
-  else await serve();
+  // The site's code loads here only: a supervising primary holds none of it (about 100 MB less with WORKERS).
+  else await (await import('./instance.ts')).serve();
 }
 
 main().catch((error: unknown) => {
