@@ -8,9 +8,9 @@
  * on PostgreSQL, every process of the tree counted.
  *
  * The embedded database runs in a process of its own (decision 0055): its resident memory is printed beside the
- * server's. Both processes run the same Node binary, whose code pages resident memory counts in each; the
+ * server's. Processes that run the same Node binary each count its code pages in their resident memory; the
  * proportional figure (PSS, each shared page divided between the processes that map it) is what the machine holds
- * for them together.
+ * for them together, and what the WORKERS=2 target "in all" is read against.
  *
  * It measures and reports against the targets; it asserts nothing, so that a slower machine reads its figures
  * rather than a failure. Linux only (/proc).
@@ -69,37 +69,35 @@ function childPids(pid: number): number[] {
 const treeRssMb = (pid: number) => childPids(pid).reduce((sum, child) => sum + rssMb(child), rssMb(pid));
 
 /**
- * The tree's RSS once it has stopped moving: read every half second until two readings 3 s apart differ by less
+ * Until the tree's RSS has stopped moving: read every half second until two readings 3 s apart differ by less
  * than 2 MB (start-up work, the first collections), at most 60 s.
  */
-async function settledRss(pid: number): Promise<number> {
+async function untilSettled(pid: number): Promise<void> {
   const deadline = Date.now() + 60_000;
   const readings: number[] = [];
   while (Date.now() < deadline) {
     readings.push(treeRssMb(pid));
     const earlier = readings.at(-7);
-    if (earlier !== undefined && Math.abs(readings.at(-1)! - earlier) < 2) return readings.at(-1)!;
+    if (earlier !== undefined && Math.abs(readings.at(-1)! - earlier) < 2) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return readings.at(-1)!;
 }
 
 interface Reading {
-  /** The server's process (with WORKERS, the whole tree). */
+  /** The first process: the server, or with WORKERS the primary that supervises the instances. */
   server: number;
-  /** The embedded database's process; 0 on PostgreSQL. */
-  database: number;
-  /** Both together, proportionally (PSS). */
+  /** The processes it started: the embedded database's, or the WORKERS instances; 0 when none. */
+  children: number;
+  /** All of them together, proportionally (PSS). */
   together: number;
 }
 
-async function reading(pid: number, setup: Setup): Promise<Reading> {
-  const settled = await settledRss(pid);
-  if (setup === 'workers') return { server: settled, database: 0, together: settled };
+async function reading(pid: number): Promise<Reading> {
+  await untilSettled(pid);
   const children = childPids(pid);
   return {
     server: rssMb(pid),
-    database: children.reduce((sum, child) => sum + rssMb(child), 0),
+    children: children.reduce((sum, child) => sum + rssMb(child), 0),
     together: children.reduce((sum, child) => sum + pssMb(child), pssMb(pid)),
   };
 }
@@ -165,14 +163,14 @@ async function measure(setup: Setup, databaseUrl: string): Promise<Record<Moment
   const rounds = setup === 'workers' ? 2 : 1;
   try {
     console.log(`${setup}:`);
-    const idle = await reading(site.pid!, setup);
+    const idle = await reading(site.pid!);
     await readPublicPages(base, rounds);
-    const pages = await reading(site.pid!, setup);
+    const pages = await reading(site.pid!);
     const file = path.join(dataDir, 'history.csv');
     writeHistoryCsv(file);
     importHistory({ ...productionEnv(port, dataDir), ...environment }, file);
     await readPublicPages(base, rounds);
-    const history = await reading(site.pid!, setup);
+    const history = await reading(site.pid!);
     return { idle, pages, history };
   } finally {
     // Stopped before its database goes (at most 10 s: the site stops at once without a proxy's drain).
@@ -183,9 +181,23 @@ async function measure(setup: Setup, databaseUrl: string): Promise<Record<Moment
   }
 }
 
-const mark = ({ server, database, together }: Reading, target: number | undefined) =>
-  `${server.toFixed(0)} MB${target === undefined ? '' : ` ${server <= target ? '≤' : '>'} ${target}`}` +
-  (database > 0 ? ` (+ ${database.toFixed(0)} MB database process; both ${together.toFixed(0)} MB PSS)` : '');
+/**
+ * A reading against its target: one process's RSS, as the issue states its targets, on one database; with
+ * WORKERS "in all", the whole tree proportionally (the same Node binary's code pages, resident in each process,
+ * counted once), with each part's RSS beside it.
+ */
+function mark(setup: Setup, { server, children, together }: Reading, target: number | undefined) {
+  const measured = setup === 'workers' ? together : server;
+  const against = target === undefined ? '' : ` ${measured <= target ? '≤' : '>'} ${target}`;
+  if (setup === 'workers')
+    return `${together.toFixed(0)} MB PSS${against} (RSS: primary ${server.toFixed(0)} + instances ${children.toFixed(0)} MB)`;
+  return (
+    `${server.toFixed(0)} MB${against}` +
+    (children > 0
+      ? ` (+ ${children.toFixed(0)} MB database process; both ${together.toFixed(0)} MB PSS)`
+      : '')
+  );
+}
 
 ensureBuild();
 const results = await measureEachDatabase(async (database, databaseUrl) => {
@@ -209,6 +221,6 @@ for (const { setup, moments } of results.flat())
     `| ${setup === 'workers' ? 'postgres, WORKERS=2, in all' : setup} | ${(
       ['idle', 'pages', 'history'] as const
     )
-      .map((moment) => mark(moments[moment], TARGETS_MB[setup][moment]))
+      .map((moment) => mark(setup, moments[moment], TARGETS_MB[setup][moment]))
       .join(' | ')} |`,
   );
