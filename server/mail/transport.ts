@@ -64,9 +64,10 @@ export function createMailTransport({
   return {
     async send(message) {
       const info = await (await transport.get()).sendMail(message);
-      fs.mkdirSync(directory, { recursive: true });
+      // Written off the requests' thread: a slow disk delays this message, not every visitor.
+      await fs.promises.mkdir(directory, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`;
-      fs.writeFileSync(path.join(directory, name), info.message as Buffer);
+      await fs.promises.writeFile(path.join(directory, name), info.message as Buffer);
     },
     close: transport.close,
   };

@@ -4,7 +4,7 @@
  * fetch them, and the buyer only once the registration's documents are released (`documentsReleased`: a minor's
  * guardian has confirmed).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -101,10 +101,13 @@ async function writeDocument(
   returnAddress: ClubPostalAddress,
 ) {
   const file = path.join(dataDir, relativePath);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  // Written aside then renamed, so that a reader never sees half a file.
-  fs.writeFileSync(`${file}.tmp`, await drawer.document(kind, candidate, returnAddress));
-  fs.renameSync(`${file}.tmp`, file);
+  const bytes = await drawer.document(kind, candidate, returnAddress);
+  // Written aside then renamed, so that a reader never sees half a file; off the requests' thread, as the drawing.
+  // The aside file is this drawing's own: two requests may draw the same missing document at once.
+  const aside = `${file}.${randomUUID()}.tmp`;
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await fs.promises.writeFile(aside, bytes);
+  await fs.promises.rename(aside, file);
 }
 
 /** Draws the listed documents whose file is not there yet. */
