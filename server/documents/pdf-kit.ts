@@ -25,23 +25,48 @@ export interface Fonts {
   bold: PDFFont;
 }
 
+/** Text runs laid out per font, at most (the labels of six languages and a batch's names fit several times). */
+export const LAYOUTS_KEPT = 5_000;
+
 /**
  * fontkit with each font parsed once per thread: reading DejaVu's tables was most of a document's drawing time.
  * A parsed font is only read (laid out, measured, subset per document), and there are two, so keeping them is safe
  * and bounded; their glyphs, once read, stay for the next documents too.
+ *
+ * Each font also keeps the layouts of the texts it drew (`layoutsKept`): shaping a run (OpenType substitutions and
+ * positions) is about a third of a document's time and much of its garbage, and every document draws the same
+ * labels again. pdf-lib reads only a layout's glyphs, which fontkit keeps per font anyway.
  */
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-const parsedFonts = new Map<Uint8Array, ReturnType<Fontkit['create']>>();
+type Font = ReturnType<Fontkit['create']>;
+const parsedFonts = new Map<Uint8Array, Font>();
 const fontkitParsingOnce: Fontkit = {
   create(data: Uint8Array, postscriptName?: string) {
     let font = parsedFonts.get(data);
     if (!font) {
-      font = fontkit.create(data, postscriptName);
+      font = layoutsKept(fontkit.create(data, postscriptName));
       parsedFonts.set(data, font);
     }
     return font;
   },
 };
+
+export function layoutsKept(font: Font): Font {
+  const layout = font.layout.bind(font);
+  const kept = new Map<string, ReturnType<Font['layout']>>();
+  font.layout = (text, features, ...rest) => {
+    if (rest.length > 0) return layout(text, features, ...rest);
+    const key = `${JSON.stringify(features ?? null)}\u0000${text}`;
+    let run = kept.get(key);
+    if (!run) {
+      if (kept.size >= LAYOUTS_KEPT) kept.clear();
+      run = layout(text, features);
+      kept.set(key, run);
+    }
+    return run;
+  };
+  return font;
+}
 
 export async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
   pdf.registerFontkit(fontkitParsingOnce);
