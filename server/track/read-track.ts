@@ -7,7 +7,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { Decoder, Stream } from '@garmin/fitsdk';
+import type * as FitSdk from '@garmin/fitsdk';
 import type { TrackPoint } from '../../domain/track/analyse.ts';
 import type { TrackFormat } from '../../domain/schemas/track.ts';
 import { AppError } from '../errors.ts';
@@ -44,15 +44,20 @@ export async function unpack(bytes: Uint8Array): Promise<Uint8Array> {
   }
 }
 
+/** Garmin's SDK, loaded by the first track read rather than at start (decision 0057); the loader keeps it. */
+const fitSdk = (): Promise<typeof FitSdk> => import('@garmin/fitsdk');
+
 export async function readTrack(upload: Uint8Array): Promise<ReadTrack> {
   if (upload.length > TRACK_LIMITS.maxUploadBytes) throw trackTooLarge();
   const bytes = await unpack(upload);
   if (isGzip(bytes)) throw invalidTrack('A gzip inside a gzip is not a track');
-  if (Decoder.isFIT(Stream.fromByteArray(bytes))) return { format: 'fit', points: readFit(bytes) };
+  const sdk = await fitSdk();
+  if (sdk.Decoder.isFIT(sdk.Stream.fromByteArray(bytes)))
+    return { format: 'fit', points: readFit(sdk, bytes) };
   return readXml(bytes);
 }
 
-function readFit(bytes: Uint8Array): TrackPoint[] {
+function readFit({ Decoder, Stream }: typeof FitSdk, bytes: Uint8Array): TrackPoint[] {
   let messages;
   try {
     ({ messages } = new Decoder(Stream.fromByteArray(bytes)).read({
