@@ -1,17 +1,16 @@
 /**
- * How `npm start` starts Node (package.json), here too so that the benchmarks start the site as it is run, and the
- * embedded database's process (server/db/pglite-process.ts) gets the same flags. Decision 0054 has the figures.
+ * How `npm start` starts Node (package.json), here too so that the benchmarks and the browser tests start the site
+ * as it is run, and the embedded database's process (server/db/pglite-process.ts) gets the same flags. Decisions
+ * 0054 and 0057 have the figures.
  *
- * `--max-semi-space-size=16`: V8 sizes the young generation from the machine's memory, up to 64 MB per semi-space
- * (128 MB of young generation) on a machine with several gigabytes, and keeps it once the start-up's allocations
- * have grown it. Capped at 16 MB, one process holds about 120 MB less and the figures no longer depend on the
- * machine's memory; collections of the young generation stay short.
- *
- * `--optimize-for-size`: V8 favours a small heap over peak speed (it grows the old generation in smaller steps and
- * keeps less compiled code): about 60 MB less, for no change a benchmark of the site can tell. Node refuses it in
- * NODE_OPTIONS, so it is passed on the command line.
+ * `--optimize-for-size`: V8 favours a small heap over peak speed. Its young generation is 1 MB per semi-space
+ * (V8 would otherwise size it from the machine's memory, up to 64 MB on a machine with several gigabytes, and keep
+ * it), and its old generation grows in smaller steps: one process holds about 180 MB less than with V8's own
+ * choices, and the figures no longer depend on the machine's memory. The cost is more collections where a process
+ * allocates much; the document thread showed it, and keeps its fonts' layouts to pay it back. Node refuses the flag
+ * in NODE_OPTIONS, so it is passed on the command line.
  */
-export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=16', '--optimize-for-size'] as const;
+export const PRODUCTION_NODE_FLAGS = ['--optimize-for-size'] as const;
 
 /**
  * glibc's allocator, which holds what Node allocates outside V8's heap (buffers, compilers' scratch memory):
