@@ -67,7 +67,11 @@ export function createMailTransport({
       // Written off the requests' thread: a slow disk delays this message, not every visitor.
       await fs.promises.mkdir(directory, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`;
-      await fs.promises.writeFile(path.join(directory, name), info.message as Buffer);
+      // Written in a folder beside the outbox, then moved in: whoever reads the outbox never sees half a message.
+      const aside = path.join(`${directory}.partial`, name);
+      await fs.promises.mkdir(path.dirname(aside), { recursive: true });
+      await fs.promises.writeFile(aside, info.message as Buffer);
+      await fs.promises.rename(aside, path.join(directory, name));
     },
     close: transport.close,
   };

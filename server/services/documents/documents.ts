@@ -106,8 +106,13 @@ async function writeDocument(
   // The aside file is this drawing's own: two requests may draw the same missing document at once.
   const aside = `${file}.${randomUUID()}.tmp`;
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  await fs.promises.writeFile(aside, bytes);
-  await fs.promises.rename(aside, file);
+  try {
+    await fs.promises.writeFile(aside, bytes);
+    await fs.promises.rename(aside, file);
+  } catch (error) {
+    await fs.promises.rm(aside, { force: true });
+    throw error;
+  }
 }
 
 /** Draws the listed documents whose file is not there yet. */
