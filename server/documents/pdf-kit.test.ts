@@ -33,4 +33,16 @@ describe('the layouts each font keeps', () => {
     for (let index = 1; index <= LAYOUTS_KEPT; index++) font.layout(String(index), undefined);
     expect(font.layout('0', undefined)).not.toBe(first);
   });
+
+  it('keeps a text used again while texts drawn once are pushed out', () => {
+    const font = layoutsKept(fontkit.create(dejaVu));
+    const label = font.layout('Route card', undefined);
+    const once = font.layout('drawn once', undefined);
+    for (let index = 1; index < LAYOUTS_KEPT; index++) {
+      font.layout(String(index), undefined);
+      font.layout('Route card', undefined);
+    }
+    expect(font.layout('Route card', undefined)).toBe(label);
+    expect(font.layout('drawn once', undefined)).not.toBe(once);
+  });
 });

@@ -25,8 +25,8 @@ export interface Fonts {
   bold: PDFFont;
 }
 
-/** Text runs laid out per font, at most (the labels of six languages and a batch's names fit several times). */
-export const LAYOUTS_KEPT = 5_000;
+/** Text runs laid out per font, the most recently used (the labels of six languages fit several times). */
+export const LAYOUTS_KEPT = 2_000;
 
 /**
  * fontkit with each font parsed once per thread: reading DejaVu's tables was most of a document's drawing time.
@@ -57,12 +57,14 @@ export function layoutsKept(font: Font): Font {
   font.layout = (text, features, ...rest) => {
     if (rest.length > 0) return layout(text, features, ...rest);
     const key = `${JSON.stringify(features ?? null)}\u0000${text}`;
+    // Least recently used first out: a batch's names, drawn once, do not push the labels out.
     let run = kept.get(key);
-    if (!run) {
-      if (kept.size >= LAYOUTS_KEPT) kept.clear();
+    if (run) kept.delete(key);
+    else {
+      if (kept.size >= LAYOUTS_KEPT) kept.delete(kept.keys().next().value!);
       run = layout(text, features);
-      kept.set(key, run);
     }
+    kept.set(key, run);
     return run;
   };
   return font;
