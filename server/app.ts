@@ -1,6 +1,6 @@
 /**
  * buildApp(): the whole server as one Fastify instance. Registers, in order: third-party plugins, our own
- * plugins, the API routes, then the pages. main.ts starts it; tests build it and use `inject`.
+ * plugins, the API routes, then the pages. instance.ts starts it; tests build it and use `inject`.
  */
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';

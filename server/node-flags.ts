@@ -6,7 +6,7 @@
  * `--optimize-for-size`: V8 favours a small heap over peak speed. Its young generation is 1 MB per semi-space
  * (V8 would otherwise size it from the machine's memory, up to 64 MB on a machine with several gigabytes, and keep
  * it), and its old generation grows in smaller steps: one process holds about 180 MB less than with V8's own
- * choices, and the figures no longer depend on the machine's memory. The cost is more collections where a process
+ * choices on a machine of 24 GB, and the figures no longer depend on the machine's memory. The cost is more collections where a process
  * allocates much; the document thread showed it, and keeps its fonts' layouts to pay it back. Node refuses the flag
  * in NODE_OPTIONS, so it is passed on the command line.
  */
@@ -19,8 +19,10 @@ export const PRODUCTION_NODE_FLAGS = ['--optimize-for-size'] as const;
  *   free memory: two arenas hold about 30 MB less after the pages;
  * - `MALLOC_TRIM_THRESHOLD_=131072`: glibc's default, made fixed. Left to itself glibc raises it after each large
  *   block freed, and then keeps up to 64 MB of freed memory per arena; the embedded database's process, whose
- *   WebAssembly compilation frees that much, holds about 60 MB less.
+ *   WebAssembly compilation frees that much, holds about 60 MB less. Fixing it also fixes the size from which
+ *   glibc maps a block of its own (128 KB): each larger buffer is mapped and returned to the system when freed,
+ *   a system call more for each, no memory kept.
  * glibc reads them when the process starts, so they are set in the environment `npm start` gives Node, inherited
- * by WORKERS and given to the embedded database's process.
+ * by WORKERS and given to the embedded database's process (where an operator's own values win).
  */
 export const PRODUCTION_ENVIRONMENT = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' } as const;

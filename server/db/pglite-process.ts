@@ -70,7 +70,7 @@ export async function startPgliteProcess(
     [directory, path.join(socketFolder, SOCKET_FILE), sharedBuffersMb],
     {
       execArgv: [...PRODUCTION_NODE_FLAGS],
-      env: { ...process.env, ...PRODUCTION_ENVIRONMENT },
+      env: { ...PRODUCTION_ENVIRONMENT, ...process.env },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     },
   );
