@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../domain/dates.ts';
 import { runCli } from '../../server/cli.ts';
 import { postgresUrl as serverUrl, redisUrl } from '../support/services.ts';
 import { enrolTotp, fetchCall } from '../support/second-factor.ts';
@@ -299,7 +300,8 @@ describe('two instances on PostgreSQL and Redis', () => {
       '/api/admin/settings',
       token,
     );
-    const day = new Date().toISOString().slice(0, 10);
+    // The club's day, as the site shows notices: after 23:00 UTC it is already tomorrow in Paris.
+    const day = today();
     const response = await fetch(`${a.url}/api/admin/settings`, {
       method: 'PATCH',
       headers: {
