@@ -23,7 +23,7 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { LOCALES } from '../domain/locales.ts';
 import { PAGES } from '../domain/pages.ts';
-import type { LaureateRecord } from '../server/laureate-import/parse.ts';
+import { CSV_COLUMNS } from '../server/laureate-import/parse.ts';
 import { demoRecords } from '../server/services/platform/demo-data.ts';
 import {
   HOST,
@@ -117,26 +117,11 @@ async function readPublicPages(base: string, times: number) {
     }
 }
 
-/** The import's columns (README), as the synthetic records name them. */
-const HISTORY_COLUMNS = [
-  'epreuve',
-  'numero',
-  'nom',
-  'prenom',
-  'civilite',
-  'date_naissance',
-  'email',
-  'date_passage',
-  'ville',
-  'pays',
-  'nationalite',
-] as const satisfies readonly (keyof LaureateRecord)[];
-
 /** The club's history as a file in the import's format: synthetic riders and their homologations. */
 function writeHistoryCsv(file: string) {
   const records = demoRecords({ count: HISTORY_HOMOLOGATIONS, seed: 45 }).slice(0, HISTORY_HOMOLOGATIONS);
-  const rows = records.map((record) => HISTORY_COLUMNS.map((column) => record[column] ?? ''));
-  fs.writeFileSync(file, stringify(rows, { header: true, columns: [...HISTORY_COLUMNS] }));
+  const rows = records.map((record) => CSV_COLUMNS.map((column) => record[column] ?? ''));
+  fs.writeFileSync(file, stringify(rows, { header: true, columns: [...CSV_COLUMNS] }));
 }
 
 /** `cli laureates:import` against the running site: the command line hands the work to the server. */
