@@ -6,8 +6,9 @@
  * For each database (embedded PGlite in a fresh data folder always; PostgreSQL too when BENCH_DATABASE_URL names
  * a server: a fresh database is made on it and dropped at the end), BENCH_LAUREATES synthetic laureates are seeded
  * (`cli demo:seed`), the site is started, and for BENCH_SECONDS at once:
- * - kept public pages: anonymous GETs with `Accept-Encoding: br` of the pages below, at 300 pages/s in all
- *   (autocannon, `overallRate`), each page fetched once beforehand so that the page cache holds it;
+ * - kept public pages: anonymous GETs with `Accept-Encoding: br` of the pages below, at 300 pages/s in all, one
+ *   every 3.3 ms (bench-paced-load.ts: each latency counted from the moment its request was due), each page fetched
+ *   once beforehand so that the page cache holds it;
  * - the public ranking: 30 reads/s of `GET /api/laureates` with the queries of bench:api;
  * - 10 buyers, each with an account signed up and signed in beforehand, ordering (`POST /api/orders`, an adult
  *   and a minor by card) and paying with the built-in test provider (its "approve" button) in a loop.
@@ -15,8 +16,9 @@
  * and headers the site sent (the references): for BENCH_SECONDS while the site still takes the ranking reads and
  * the buyers (on two cores shared with the load generators, what an ideal server would see of the contention),
  * then alone. It prints the pages' and the ranking's p50 / p99 with the rate actually served, the orders paid
- * (and the p50 / p99 of one order and its payment), the references' p50 / p99, and whether each target is met. autocannon's connections wait for their answers: while the server stalls
- * fewer requests leave, so a served rate below the one asked says the latencies understate the wait.
+ * (and the p50 / p99 of one order and its payment), the references' p50 / p99, and whether each target is met.
+ * The requests leave on time whatever the server answers, so a stall of the server is counted in every request
+ * due during it.
  *
  * Targets: kept pages p99 <= 100 ms on both databases, ranking p99 <= 150 ms, orders paid in 30 s at least 190
  * on PGlite and 218 on PostgreSQL (scaled to BENCH_SECONDS). It asserts nothing, so that a slower machine reads
@@ -33,11 +35,11 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { orderPayload } from '../tests/support/orders.ts';
 import { fetchCall } from '../tests/support/second-factor.ts';
 import { PASSWORD, signupPayload } from '../tests/support/users.ts';
 import { type Recorded, record, startBare } from './bench-bare.ts';
+import { type PacedResult, pacedLoad, percentileOfSorted } from './bench-paced-load.ts';
 import {
   HOST,
   LAUREATE_QUERIES,
@@ -127,19 +129,17 @@ async function timedFirstReads(base: string) {
   return { p50: percentile(times, 0.5), max: Math.max(...times) };
 }
 
-/** A fixed rate of GETs over `paths` in turn, for SECONDS. */
+/** A fixed rate of GETs over `paths` in turn, for SECONDS, paced (bench-paced-load.ts). */
 function steadyLoad(base: string, paths: string[], rate: number, headers: Record<string, string>) {
-  return autocannon({
+  return pacedLoad({
     url: base,
-    // Each connection waits for its answer before the next request: a third of the rate in connections lets
-    // a stall of about 300 ms go by at the full rate; beyond, fewer requests leave (the rate served says so).
+    paths,
+    rate,
+    seconds: SECONDS,
+    headers,
+    // A third of the rate: enough for every request due in a stall of about 300 ms to leave at once.
     connections: Math.max(2, Math.ceil(rate / 3)),
-    overallRate: rate,
-    // In a thread of its own: on this process's loop, the buyers' work would be counted in the pages' latency.
-    workers: 1,
-    duration: SECONDS,
-    timeout: 30,
-    requests: paths.map((page) => ({ method: 'GET', path: page, headers })),
+    timeoutMs: 30_000,
   });
 }
 
@@ -215,22 +215,22 @@ async function paidOrders(base: string, tokens: string[]): Promise<number> {
 }
 
 function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+  return percentileOfSorted(
+    [...values].sort((a, b) => a - b),
+    fraction,
+  );
 }
 
-/** p50 and p99 in ms (NaN when nothing was answered), and the rate actually served (answers a second). */
-function latencies(result: autocannon.Result) {
-  const answered = result.requests.total > 0;
+/** p50 and p99 in ms (NaN when nothing was answered), and the rate actually answered (answers a second). */
+function latencies(result: PacedResult) {
   return {
-    p50: answered ? result.latency.p50 : Number.NaN,
-    p99: answered ? result.latency.p99 : Number.NaN,
-    rate: result.requests.total / SECONDS,
+    p50: percentileOfSorted(result.latencies, 0.5),
+    p99: percentileOfSorted(result.latencies, 0.99),
+    rate: result.latencies.length / SECONDS,
   };
 }
 
-function warnIfFailed(name: string, result: autocannon.Result) {
+function warnIfFailed(name: string, result: PacedResult) {
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
     console.log(
       `  warning (${name}): ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
