@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { type PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import {
+  type PDFDocument,
+  type PDFFont,
+  type PDFPage,
+  fill,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingColor,
+} from 'pdf-lib';
 import QRCode from 'qrcode';
 
 const require = createRequire(import.meta.url);
@@ -78,25 +88,41 @@ export async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
   };
 }
 
-/** Draws `text` as a QR code of `size` points with its top-left corner at (x, y from the top). */
+/**
+ * Draws `text` as a QR code of `size` points with its top-left corner at (x, y from the top).
+ *
+ * One filled path of rectangles, one per run of dark modules in a row, rather than a drawn rectangle per module:
+ * pdf-lib's `drawRectangle` writes a saved state, a colour and a transformation for each, and a code's five
+ * hundred modules were most of a document's garbage. Adjacent modules in one path also show no hairline between
+ * them.
+ */
 export function drawQrCode(page: PDFPage, text: string, x: number, top: number, size: number) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const quiet = 2;
   const cell = size / (modules.size + quiet * 2);
   const y0 = page.getHeight() - top - size;
-  page.drawRectangle({ x, y: y0, width: size, height: size, color: rgb(1, 1, 1) });
+  const operators = [
+    pushGraphicsState(),
+    setFillingColor(WHITE),
+    rectangle(x, y0, size, size),
+    fill(),
+    setFillingColor(DARK),
+  ];
   for (let row = 0; row < modules.size; row += 1) {
-    for (let column = 0; column < modules.size; column += 1) {
-      if (!modules.get(row, column)) continue;
-      page.drawRectangle({
-        x: x + (column + quiet) * cell,
-        y: y0 + size - (row + quiet + 1) * cell,
-        width: cell,
-        height: cell,
-        color: DARK,
-      });
+    const y = y0 + size - (row + quiet + 1) * cell;
+    let column = 0;
+    while (column < modules.size) {
+      if (!modules.get(row, column)) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < modules.size && modules.get(row, column)) column += 1;
+      operators.push(rectangle(x + (start + quiet) * cell, y, (column - start) * cell, cell));
     }
   }
+  operators.push(fill(), popGraphicsState());
+  page.pushOperators(...operators);
 }
 
 /** Text with its top at `top` points from the top of the page; returns the height used. */
