@@ -1,16 +1,21 @@
 /**
  * How `npm start` starts Node (package.json), here too so that the benchmarks and the browser tests start the site
  * as it is run, and the embedded database's process (server/db/pglite-process.ts) gets the same flags. Decisions
- * 0054 and 0057 have the figures.
+ * 0054, 0057 and 0058 have the figures.
  *
- * `--optimize-for-size`: V8 favours a small heap over peak speed. Its young generation is 1 MB per semi-space
- * (V8 would otherwise size it from the machine's memory, up to 64 MB on a machine with several gigabytes, and keep
- * it), and its old generation grows in smaller steps: one process holds about 180 MB less than with V8's own
- * choices on a machine of 24 GB, and the figures no longer depend on the machine's memory. The cost is more collections where a process
- * allocates much; the document thread showed it, and keeps its fonts' layouts to pay it back. Node refuses the flag
- * in NODE_OPTIONS, so it is passed on the command line.
+ * V8's heap, sized for a small server without its size mode (decision 0058 has the figures):
+ * - `--max-semi-space-size=2`: the young generation, where every request's short-lived objects are born, is 2 MB
+ *   per semi-space. V8 would otherwise size it from the machine's memory (16 MB per semi-space on a machine of
+ *   several gigabytes) and keep it, so the figures would depend on the machine;
+ * - `--heap-growing-percent=30`: after each full collection the old generation may grow by 30 % of what survived
+ *   before the next one. V8's own factor goes up to 4 when collections are cheap, and a burst of work (an import,
+ *   a print batch) then leaves a large heap behind.
+ * `--optimize-for-size` (decision 0057) held about as little, but its 1 MB young generation promoted the objects of
+ * requests still in flight, and its old generation, let grow by about a tenth of what survived, was marked again every
+ * two seconds under load: the collectors took more than a third of a core, and their pauses were the kept pages'
+ * longest waits. Node refuses `--heap-growing-percent` in NODE_OPTIONS, so both are passed on the command line.
  */
-export const PRODUCTION_NODE_FLAGS = ['--optimize-for-size'] as const;
+export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=30'] as const;
 
 /**
  * glibc's allocator, which holds what Node allocates outside V8's heap (buffers, compilers' scratch memory):
