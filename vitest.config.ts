@@ -28,6 +28,7 @@ export default defineConfig({
             'app/**/*.test.{ts,tsx}',
             'locales/*.test.ts',
             'contracts/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },
