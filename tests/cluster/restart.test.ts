@@ -20,7 +20,9 @@ import { type Authenticator, enrolTotp, fetchCall, signInWithCode } from '../sup
 
 const port = Number(process.env.CLUSTER_PORT ?? 3230) + 3;
 const url = `http://127.0.0.1:${port}`;
-const DRAIN_MS = 1500;
+// Long enough for the payment and the print job below to be read during the drain on a slow, loaded machine (a
+// CI run once took more than 1.5 s for both while the stream ran).
+const DRAIN_MS = 4000;
 const ADMIN = { email: 'admin@restart.test', password: 'Admin1910x' };
 
 async function post(path: string, body: unknown, token?: string) {
