@@ -12,8 +12,8 @@
  */
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { connectRedis } from './redis-client.ts';
 
 export interface ChangeBus {
   /** Tells every instance (this one first) that `topic` changed. Never throws: a lost message is logged. */
@@ -160,8 +160,8 @@ export function createPostgresChangeBus(databaseUrl: string, warn: Warn = consol
 
 /** SUBSCRIBE needs a connection of its own; ioredis reconnects both by itself. */
 export function createRedisChangeBus(redisUrl: string, warn: Warn = console.warn): ChangeBus {
-  const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  const subscriber = new Redis(redisUrl);
+  const publisher = connectRedis(redisUrl, { maxRetriesPerRequest: 1 });
+  const subscriber = connectRedis(redisUrl);
   for (const connection of [publisher, subscriber]) connection.on('error', () => {});
   return networkedBus({
     warn,

@@ -3,7 +3,6 @@
  * rate-limiter-flexible: in memory for one process, in Redis (REDIS_URL) when several instances must share the
  * count.
  */
-import { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -11,6 +10,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.ts';
+import { connectRedis } from '../../redis-client.ts';
 
 export interface LimitRule {
   keyPrefix: string;
@@ -43,7 +43,7 @@ export const SIGN_IN_LIMITS = {
  * computer room or the browser tests, many people legitimately sign in from one IP.
  */
 export function createRateLimits({ redisUrl, ipFactor = 1 }: { redisUrl?: string; ipFactor?: number }) {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : null;
+  const redis = redisUrl ? connectRedis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : null;
   const limiters = new Map<string, RateLimiterAbstract>();
 
   function limiter(rule: LimitRule): RateLimiterAbstract {
