@@ -14,26 +14,31 @@ import { errorResponse } from './schemas.ts';
 
 /**
  * The bytes of each page the service keeps (it answers the same object while the page is cached), so a cached
- * page is checked against the response schema, serialized and compressed once, not on every request.
+ * page is checked against the response schema, serialized and compressed once, not on every request. Each
+ * encoding is kept as its promise: the requests that come while it is being compressed wait for the same one.
  */
 interface PageBytes {
   json: Buffer;
-  encoded: Map<Encoding, Buffer | null>;
+  encoded: Map<Encoding, Promise<Buffer | null>>;
 }
 const pageBytes = new WeakMap<LaureatesPage, PageBytes>();
 
-function bytesOf(
+async function bytesOf(
   page: LaureatesPage,
   encoding: Encoding | null,
-): { body: Buffer; encoding: Encoding | null } {
+): Promise<{ body: Buffer; encoding: Encoding | null }> {
   let bytes = pageBytes.get(page);
   if (bytes === undefined) {
     bytes = { json: Buffer.from(JSON.stringify(laureatesPageSchema.parse(page))), encoded: new Map() };
     pageBytes.set(page, bytes);
   }
   if (encoding === null) return { body: bytes.json, encoding: null };
-  if (!bytes.encoded.has(encoding)) bytes.encoded.set(encoding, compressOnce(bytes.json, encoding));
-  const encoded = bytes.encoded.get(encoding);
+  let pending = bytes.encoded.get(encoding);
+  if (pending === undefined) {
+    pending = compressOnce(bytes.json, encoding);
+    bytes.encoded.set(encoding, pending);
+  }
+  const encoded = await pending;
   return encoded ? { body: encoded, encoding } : { body: bytes.json, encoding: null };
 }
 
@@ -53,7 +58,7 @@ const laureates: FastifyPluginAsyncZod<ApiOptions> = async (app, { services }) =
     },
     async (request, reply) => {
       const page = await services.laureates.list(request.query);
-      const { body, encoding } = bytesOf(page, chooseEncoding(request.headers['accept-encoding']));
+      const { body, encoding } = await bytesOf(page, chooseEncoding(request.headers['accept-encoding']));
       // Bytes are sent as they are: already checked against the schema, serialized and compressed above.
       reply.type('application/json; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);

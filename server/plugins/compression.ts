@@ -44,15 +44,15 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
 }
 
 /**
- * A body at hand compressed at once, at the on-the-fly quality (a page the cache renders but does not keep, a
- * ranking page the API keeps ten seconds); null when it is too small to be worth it. A page kept a minute and
- * sent many times takes compressToKeep.
+ * A body at hand compressed once, at the on-the-fly quality (a page the cache renders but does not keep, a
+ * ranking page the API keeps ten seconds), in libuv's thread pool so that the requests waiting behind it are not
+ * held; null when it is too small to be worth it. A page kept a minute and sent many times takes compressToKeep.
  */
-export function compressOnce(body: Buffer, encoding: Encoding): Buffer | null {
+export async function compressOnce(body: Buffer, encoding: Encoding): Promise<Buffer | null> {
   if (body.length < MIN_BYTES) return null;
   return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-    : zlib.gzipSync(body);
+    ? brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzip(body);
 }
 
 /** A body compressed once to be kept and sent many times (a kept page), at a higher quality, off the event loop. */

@@ -258,7 +258,7 @@ export function registerPageCache(
     if (!type.startsWith('text/')) return body;
     addVary(reply);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    const encoded = encoding && compressOnce(body, encoding);
+    const encoded = encoding && (await compressOnce(body, encoding));
     if (encoding && encoded) {
       reply.header('content-encoding', encoding).removeHeader('content-length');
       return encoded;
