@@ -16,7 +16,7 @@ export async function seedContent({
   services: Services;
 }): Promise<void> {
   if (!config.demoContent || !(await services.laureateImport.isEmpty())) return;
-  // The demo's generator (faker and its names, about 45 MB) is loaded only for the start that needs it.
+  // The demo's generator (faker and the names of fifteen locales) is loaded only for the start that needs it.
   const { DEMO_SEED, DEMO_START_LAUREATES, demoRecords } = await import('../services/platform/demo-data.ts');
   await services.laureateImport.writeRecords(demoRecords({ count: DEMO_START_LAUREATES, seed: DEMO_SEED }), {
     source: 'demo',

@@ -5,26 +5,23 @@
  * per challenge in date order. Deterministic: the same seed gives the same people in the same order, so demo
  * laureate n° 1 is always the same person (tests rely on it, see demoLaureate).
  */
-import {
-  Faker,
-  base,
-  de,
-  de_AT,
-  de_CH,
-  en,
-  en_GB,
-  en_US,
-  es,
-  fr,
-  fr_BE,
-  fr_CH,
-  it,
-  nl,
-  nl_BE,
-  pl,
-  da,
-  sv,
-} from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { faker as baseFaker } from '@faker-js/faker/locale/base';
+import { faker as de } from '@faker-js/faker/locale/de';
+import { faker as de_AT } from '@faker-js/faker/locale/de_AT';
+import { faker as de_CH } from '@faker-js/faker/locale/de_CH';
+import { faker as en_GB } from '@faker-js/faker/locale/en_GB';
+import { faker as en_US } from '@faker-js/faker/locale/en_US';
+import { faker as es } from '@faker-js/faker/locale/es';
+import { faker as fr } from '@faker-js/faker/locale/fr';
+import { faker as fr_BE } from '@faker-js/faker/locale/fr_BE';
+import { faker as fr_CH } from '@faker-js/faker/locale/fr_CH';
+import { faker as it } from '@faker-js/faker/locale/it';
+import { faker as nl } from '@faker-js/faker/locale/nl';
+import { faker as nl_BE } from '@faker-js/faker/locale/nl_BE';
+import { faker as pl } from '@faker-js/faker/locale/pl';
+import { faker as da } from '@faker-js/faker/locale/da';
+import { faker as sv } from '@faker-js/faker/locale/sv';
 import { addDays, today } from '../../../domain/dates.ts';
 import { normalizeSearchText } from '../../../domain/search.ts';
 import { CHALLENGES, type ChallengeId } from '../../../domain/ventoux.ts';
@@ -34,27 +31,12 @@ export const DEMO_SEED = 1910;
 /** `npm start` on an empty database. */
 export const DEMO_START_LAUREATES = 300;
 
-function localeFaker(...definitions: (typeof fr)[]): Faker {
-  return new Faker({ locale: [...definitions, en, base] });
-}
-
-const FAKERS = {
-  fr: localeFaker(fr),
-  fr_BE: localeFaker(fr_BE, fr),
-  nl_BE: localeFaker(nl_BE, nl),
-  nl: localeFaker(nl),
-  de: localeFaker(de),
-  de_AT: localeFaker(de_AT, de),
-  de_CH: localeFaker(de_CH, de),
-  fr_CH: localeFaker(fr_CH, fr),
-  en_GB: localeFaker(en_GB),
-  en_US: localeFaker(en_US),
-  it: localeFaker(it),
-  es: localeFaker(es),
-  pl: localeFaker(pl),
-  da: localeFaker(da),
-  sv: localeFaker(sv),
-};
+/**
+ * One faker per locale, each with its locale's chain (fr_BE, then fr, then en, then the base): the package's
+ * ready-made instances, imported one by one, since its root module would load all of its seventy locales (about
+ * 10 MB more of heap for the start that seeds the demo). They are seeded again at each demoPeople call.
+ */
+const FAKERS = { fr, fr_BE, nl_BE, nl, de, de_AT, de_CH, fr_CH, en_GB, en_US, it, es, pl, da, sv };
 
 /** Where riders come from, with the faker locales that give plausible names and towns there. */
 const COUNTRIES: { code: string; weight: number; locales: Faker[] }[] = [
@@ -162,7 +144,7 @@ function yearWeights(from: number, to: number) {
 export function* demoPeople(
   options: { seed?: number; firstIndex?: number; now?: Date } = {},
 ): Generator<DemoPerson> {
-  const random = new Faker({ locale: [base] });
+  const random: Faker = baseFaker;
   random.seed(options.seed ?? DEMO_SEED);
   for (const faker of Object.values(FAKERS)) faker.seed(random.number.int({ max: 2 ** 31 }));
   const lastDay = today(options.now);
