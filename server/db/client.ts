@@ -9,19 +9,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ensurePgliteDirectory } from './pglite-creation.ts';
 import { type PgliteProcess, startPgliteProcess } from './pglite-process.ts';
-import { type PgliteMemory, pgliteStartParams } from './pglite-memory.ts';
+import { lockDirectory } from './pglite-lock.ts';
+import type { PgliteMemory } from './pglite-memory.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,12 +49,14 @@ export interface DatabaseLocation {
 /** `location` is a PostgreSQL URL, a directory for PGlite, or `memory://` for a throw-away PGlite. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
-  if (location.dataDir === 'memory://') return openPglite('memory://', location.embeddedDatabase);
-  fs.mkdirSync(location.dataDir, { recursive: true });
-  const directory = path.join(location.dataDir, 'pglite');
-  return location.embeddedDatabaseProcess
-    ? openPgliteProcess(directory, location.embeddedDatabase)
-    : openPglite(directory, location.embeddedDatabase);
+  const directory = location.dataDir === 'memory://' ? 'memory://' : path.join(location.dataDir, 'pglite');
+  if (directory !== 'memory://') fs.mkdirSync(location.dataDir, { recursive: true });
+  if (location.embeddedDatabaseProcess && directory !== 'memory://')
+    return openPgliteProcess(directory, location.embeddedDatabase);
+  // PGlite in this process (the command line, the tests) is loaded only here: the server, which reaches its
+  // database through `pg`, never loads it (about 8 MB).
+  const { openPglite } = await import('./pglite-in-process.ts');
+  return openPglite(directory, { memory: location.embeddedDatabase, migrationsFolder });
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -158,63 +156,6 @@ async function underLock<T>(pool: pg.Pool, work: (connection: pg.PoolClient) => 
   } finally {
     connection.release();
   }
-}
-
-/**
- * PGlite is a single-process database: a second process opening the same directory corrupts it. A lock file
- * with the owner's pid makes the second opener (a CLI command while the server runs) stop with a clear message.
- */
-function isProcessAlive(pid: number): boolean {
-  try {
-    return process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-}
-
-function lockDirectory(directory: string): () => void {
-  if (directory === 'memory://') return () => {};
-  const lockFile = path.join(directory, '..', 'pglite.lock');
-  if (fs.existsSync(lockFile)) {
-    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (pid > 0 && pid !== process.pid && isProcessAlive(pid)) {
-      throw new Error(
-        `The embedded database in ${directory} is in use by process ${pid}. Stop the server first, or set DATABASE_URL to use PostgreSQL.`,
-      );
-    }
-  }
-  fs.writeFileSync(lockFile, String(process.pid));
-  return () => fs.rmSync(lockFile, { force: true });
-}
-
-async function openPglite(directory: string, memory: PgliteMemory | undefined): Promise<DatabaseHandle> {
-  const unlock = lockDirectory(directory);
-  let client: PGlite;
-  try {
-    // On disk only: initdb's memory would stay with the server for good (server/db/pglite-creation.ts).
-    if (directory !== 'memory://') await ensurePgliteDirectory(directory);
-    client = await PGlite.create(directory, {
-      extensions: { pg_trgm, unaccent },
-      ...(memory && { startParams: pgliteStartParams(memory) }),
-    });
-  } catch (error) {
-    unlock();
-    throw error;
-  }
-  const db = drizzlePglite({ client, schema });
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    exclusive: (work) => work(),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: async () => {
-      await client.close();
-      unlock();
-    },
-  };
 }
 
 const shared = globalThis as typeof globalThis & { __cinglesDatabase?: Promise<DatabaseHandle> };
