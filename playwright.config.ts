@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from './server/node-flags.ts';
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_OPTIONS } from './server/node-flags.ts';
 import { RWGPS_STAND_IN_CLIENT } from './tests/support/ridewithgps-stand-in.ts';
 import { STRAVA_STAND_IN_CLIENT } from './tests/support/strava-stand-in.ts';
 
@@ -88,7 +88,7 @@ export default defineConfig({
     },
     {
       // As `npm start` runs it, so that the journeys pass with the production memory settings.
-      command: `node ${PRODUCTION_NODE_FLAGS.join(' ')} server/main.ts`,
+      command: `node ${PRODUCTION_NODE_OPTIONS.join(' ')} server/main.ts`,
       url: `http://127.0.0.1:${port}/ready`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_OPTIONS } from '../server/node-flags.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';
@@ -65,7 +65,7 @@ export async function startSite(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_OPTIONS, 'server/main.ts'], {
     cwd: projectRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...productionEnv(port, dataDir), ...env },

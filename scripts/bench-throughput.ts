@@ -24,7 +24,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { recordPageCache, recordRequest } from '../server/metrics.ts';
 import { routeLabel } from '../server/plugins/metrics.ts';
-import { PRODUCTION_NODE_FLAGS } from '../server/node-flags.ts';
+import { PRODUCTION_NODE_OPTIONS } from '../server/node-flags.ts';
 import { type Recorded, record, startBare } from './bench-bare.ts';
 import { HOST, ensureBuild, freePort, productionEnv, projectRoot } from './bench-site.ts';
 
@@ -38,7 +38,7 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 async function startSite(environment: Record<string, string>) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cv-bench-throughput-'));
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_OPTIONS, 'server/main.ts'], {
     cwd: projectRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...productionEnv(port, dataDir), ...environment },

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * How `npm start` starts Node (package.json), here too so that the benchmarks and the browser tests start the site
  * as it is run, and the embedded database's process (server/db/pglite-process.ts) gets the same flags. Decisions
@@ -16,6 +18,21 @@
  * longest waits. Node refuses `--heap-growing-percent` in NODE_OPTIONS, so both are passed on the command line.
  */
 export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=30'] as const;
+
+/**
+ * The hooks that load the build's type-stripped modules instead of loading Node's type stripper
+ * (server/stripped-modules.mjs, decision 0059). `npm start` names the file from the project's root, where it runs;
+ * a process started from code (the embedded database's, the benchmarks', the browser tests') names it by its
+ * absolute path, whatever its working directory.
+ */
+export const STRIPPED_MODULES_IMPORT = '--import=./server/stripped-modules.mjs';
+export const STRIPPED_MODULES_HOOKS = new URL('./stripped-modules.mjs', import.meta.url);
+
+/** The production process's Node options: the heap's flags and the stripped modules' hooks. */
+export const PRODUCTION_NODE_OPTIONS = [
+  ...PRODUCTION_NODE_FLAGS,
+  `--import=${fileURLToPath(STRIPPED_MODULES_HOOKS)}`,
+] as const;
 
 /**
  * glibc's allocator, which holds what Node allocates outside V8's heap (buffers, compilers' scratch memory):

@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_FLAGS } from '../node-flags.ts';
+import { PRODUCTION_ENVIRONMENT, PRODUCTION_NODE_OPTIONS } from '../node-flags.ts';
 import type { PgliteMemory } from './pglite-memory.ts';
 
 const childScript = new URL('./pglite-process-child.ts', import.meta.url);
@@ -69,7 +69,7 @@ export async function startPgliteProcess(
     options.script ?? childScript,
     [directory, path.join(socketFolder, SOCKET_FILE), sharedBuffersMb],
     {
-      execArgv: [...PRODUCTION_NODE_FLAGS],
+      execArgv: [...PRODUCTION_NODE_OPTIONS],
       env: { ...PRODUCTION_ENVIRONMENT, ...process.env },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     },
