@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripTypeScriptTypes } from 'node:module';
-import { strippedCopyName } from '../server/stripped-modules.mjs';
+import { strippedCopyName } from '../server/stripped-copy-name.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIRECTORIES = ['server', 'domain', 'contracts', 'app'];

@@ -10,18 +10,13 @@
  *
  * JavaScript, not TypeScript: this file runs before any module is loaded, and would itself load the stripper.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { registerHooks } from 'node:module';
 import { URL, fileURLToPath } from 'node:url';
+import { strippedCopyName } from './stripped-copy-name.mjs';
 
 const projectRoot = new URL('../', import.meta.url).href;
 const copies = new URL('../build/stripped/', import.meta.url);
-
-/** The copy's file for a source, by the SHA-256 of its bytes; shared with scripts/strip-types.ts. */
-export function strippedCopyName(source) {
-  return `${crypto.createHash('sha256').update(source).digest('hex')}.js`;
-}
 
 /** The project's own ES modules written in TypeScript (package.json says "type": "module"). */
 function isProjectModule(url) {

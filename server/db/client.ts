@@ -49,9 +49,10 @@ export interface DatabaseLocation {
 /** `location` is a PostgreSQL URL, a directory for PGlite, or `memory://` for a throw-away PGlite. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl);
-  const directory = location.dataDir === 'memory://' ? 'memory://' : path.join(location.dataDir, 'pglite');
-  if (directory !== 'memory://') fs.mkdirSync(location.dataDir, { recursive: true });
-  if (location.embeddedDatabaseProcess && directory !== 'memory://')
+  const inMemory = location.dataDir === 'memory://';
+  const directory = inMemory ? 'memory://' : path.join(location.dataDir, 'pglite');
+  if (!inMemory) fs.mkdirSync(location.dataDir, { recursive: true });
+  if (!inMemory && location.embeddedDatabaseProcess)
     return openPgliteProcess(directory, location.embeddedDatabase);
   // PGlite in this process (the command line, the tests) is loaded only here: the server, which reaches its
   // database through `pg`, never loads it (about 8 MB).

@@ -144,6 +144,7 @@ function yearWeights(from: number, to: number) {
 export function* demoPeople(
   options: { seed?: number; firstIndex?: number; now?: Date } = {},
 ): Generator<DemoPerson> {
+  // The base locale's instance draws the countries, dates and ages; seeded again at each call, like the others.
   const random: Faker = baseFaker;
   random.seed(options.seed ?? DEMO_SEED);
   for (const faker of Object.values(FAKERS)) faker.seed(random.number.int({ max: 2 ** 31 }));
